@@ -1,0 +1,65 @@
+"""Pots from contributions: uncalled-bet refunds, side pots by layers, split payouts.
+
+Folded players' chips fund the pots they reached but win nothing. Pots are built from
+distinct contribution levels; adjacent layers with the same eligible players are one pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.events import Pot
+
+
+def uncalled_refund(contributions: Sequence[int]) -> tuple[int, int] | None:
+    """``(seat, amount)`` the top contributor gets back above the second highest, if any."""
+    top = max(range(len(contributions)), key=contributions.__getitem__)
+    second = max((c for i, c in enumerate(contributions) if i != top), default=0)
+    excess = contributions[top] - second
+    return (top, excess) if excess > 0 else None
+
+
+def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Main pot then side pots; ``live`` marks seats still in the hand (not folded).
+
+    Call after the uncalled refund, so the top layer is always contested or dead money
+    won by its only live player.
+    """
+    levels = sorted({c for c in contributions if c > 0})
+    pots: list[Pot] = []
+    low = 0
+    for high in levels:
+        amount = sum(min(c, high) - low for c in contributions if c > low)
+        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= high)
+        if not eligible:
+            # Chips above every live contribution (impossible after the refund) stay in
+            # the previous pot rather than vanish.
+            eligible = pots[-1].eligible if pots else ()
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        low = high
+    return pots
+
+
+def clockwise_from(start: int, n: int) -> list[int]:
+    """Seats ``start, start+1, …`` around a table of ``n``."""
+    return [(start + k) % n for k in range(n)]
+
+
+def split(amount: int, winners: Sequence[int], button: int, n: int) -> list[tuple[int, int]]:
+    """Equal shares; odd chips one each to winners nearest clockwise from the button."""
+    share, odd = divmod(amount, len(winners))
+    order = [s for s in clockwise_from(button + 1, n) if s in winners]
+    return [(seat, share + (1 if k < odd else 0)) for k, seat in enumerate(order)]
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
+    """Remove ``rake`` chips from the pots, main pot first."""
+    out = []
+    for pot in pots:
+        cut = min(rake, pot.amount)
+        rake -= cut
+        out.append(Pot(pot.amount - cut, pot.eligible))
+    return out

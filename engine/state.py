@@ -1,0 +1,568 @@
+"""One hand of hold'em: forced bets, dealing, betting rounds, run-outs, showdown, payouts.
+
+Every operation follows verify / can / apply: ``verify`` raises ``IllegalAction`` with a
+sentence a player can hear and changes nothing, ``can`` is its boolean twin, ``apply``
+changes the state and returns the events it produced. ``legal()`` is the one place that
+answers "what may the seat to act do now"; the mouse, the voice and the bots all ask it.
+
+Rules (the seeds' ``000`` and ``001`` where they differ from others):
+- heads-up the button posts the small blind, acts first preflop and last after;
+- a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
+- ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
+  street at the big blind and grows only with full raises;
+- a seat that has acted may raise again only when the bet has risen by a full raise since
+  it last acted (so one or more incomplete all-ins do not reopen raising for it);
+- raising is refused when nobody left could call more;
+- fixed-limit: bets and raises of one small bet (preflop, flop) or big bet (turn, river),
+  capped at four wagers a street, the big blind counting as the first;
+- pot-limit: the most is a call plus the pot after the call;
+- odd chips go to the winners nearest clockwise from the button.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+from engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from engine.cards import Card, complete_deck, shuffled_deck
+from engine.evaluator import HandInfo, describe
+from engine.events import (
+    ActionTaken,
+    BlindKind,
+    BlindPosted,
+    Event,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    Pot,
+    PotAwarded,
+    PotsChanged,
+    RakeTaken,
+    Street,
+    StreetDealt,
+    UncalledBetReturned,
+)
+from engine.pots import build_pots, clockwise_from, split, take_rake, uncalled_refund
+from engine.sizing import BettingContext
+
+STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+BOARD_CARDS = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+
+class Structure(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class ConfigError(ValueError):
+    """A hand that cannot be dealt as described."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything needed to deal one hand. Seats not ``dealt_in`` keep their chips."""
+
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    structure: Structure = Structure.NO_LIMIT
+    dealt_in: tuple[bool, ...] | None = None
+    rake_percent: Fraction = Fraction(0)
+    rake_cap: int = 0
+    muck_losers: bool = False
+    names: tuple[str, ...] | None = None
+    fixed_limit_cap: int = 4
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        dealt = self.dealt_in if self.dealt_in is not None else (True,) * n
+        if len(dealt) != n:
+            raise ConfigError("dealt_in must name every seat")
+        if not 2 <= n <= 10:
+            raise ConfigError(f"A table has 2 to 10 seats, not {n}")
+        if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in self.stacks):
+            raise ConfigError("Stacks must be whole numbers of chips, zero or more")
+        players = [s for s in range(n) if dealt[s]]
+        if len(players) < 2:
+            raise ConfigError("At least two players must be dealt in")
+        for s in players:
+            if self.stacks[s] <= 0:
+                raise ConfigError(f"Seat {s} has no chips and cannot be dealt in")
+        if not isinstance(self.button, int) or not 0 <= self.button < n:
+            raise ConfigError(f"The button must be a seat from 0 to {n - 1}")
+        if not dealt[self.button]:
+            raise ConfigError(f"The button seat {self.button} is not dealt in")
+        for name, value in (("small_blind", self.small_blind), ("big_blind", self.big_blind),
+                            ("ante", self.ante)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ConfigError(f"{name} must be a whole number of chips")
+        if self.big_blind <= 0:
+            raise ConfigError("The big blind must be at least one chip")
+        if self.small_blind > self.big_blind:
+            raise ConfigError("The small blind cannot be larger than the big blind")
+        if self.names is not None and len(self.names) != n:
+            raise ConfigError("names must name every seat")
+        if not 0 <= self.rake_percent <= 100 or self.rake_cap < 0:
+            raise ConfigError("Rake must be 0-100 percent with a cap of zero or more")
+
+    @property
+    def players(self) -> tuple[bool, ...]:
+        return self.dealt_in if self.dealt_in is not None else (True,) * len(self.stacks)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownEntry:
+    seat: int
+    cards: tuple[Card, Card]
+    hand: HandInfo
+    mucked: bool
+
+
+@dataclass(slots=True)
+class HandState:
+    """A hand in progress. Build with ``HandState.deal(config, deck=…, rng=…)``."""
+
+    config: HandConfig
+    n: int
+    stacks: list[int]
+    street_bets: list[int]
+    totals: list[int]
+    folded: list[bool]
+    hole: list[tuple[Card, Card] | None]
+    deck: list[Card]
+    board: list[Card] = field(default_factory=list)
+    street: Street = Street.PREFLOP
+    current_bet: int = 0
+    last_full_raise: int = 0
+    wagers: int = 0
+    acted_level: list[int | None] = field(default_factory=list)
+    to_act: int | None = None
+    last_aggressor: int | None = None
+    small_blind_seat: int = 0
+    big_blind_seat: int = 0
+    finished: bool = False
+    events: list[Event] = field(default_factory=list)
+    pots: list[Pot] = field(default_factory=list)
+    showdown: list[ShowdownEntry] = field(default_factory=list)
+    _next_card: int = 0
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def deal(cls, config: HandConfig, deck: Sequence[Card] | None = None,
+             rng: random.Random | None = None) -> HandState:
+        """Post forced bets and deal hole cards.
+
+        ``deck`` lists cards from the top in dealing order; cards it leaves out follow
+        in an order shuffled by ``rng``. Without a deck the whole deck is shuffled.
+        """
+        rng = rng if rng is not None else random.Random()
+        full = complete_deck(list(deck), rng) if deck is not None else shuffled_deck(rng)
+        n = len(config.stacks)
+        players = config.players
+        state = cls(
+            config=config, n=n, stacks=list(config.stacks), street_bets=[0] * n,
+            totals=[0] * n, folded=[not p for p in players], hole=[None] * n, deck=full,
+            acted_level=[None] * n,
+        )
+        state._start()
+        return state
+
+    def _start(self) -> None:
+        cfg = self.config
+        order = [s for s in clockwise_from(cfg.button + 1, self.n) if not self.folded[s]]
+        if len(order) == 2:
+            sb, bb = cfg.button, order[0]
+        else:
+            sb, bb = order[0], order[1]
+        self.small_blind_seat, self.big_blind_seat = sb, bb
+        self.events.append(HandStarted(cfg.button, sb, bb, tuple(order), tuple(self.stacks)))
+        if cfg.ante:
+            for s in order:
+                paid = min(cfg.ante, self.stacks[s])
+                self.stacks[s] -= paid
+                self.totals[s] += paid
+                self.events.append(BlindPosted(s, BlindKind.ANTE, paid, self.stacks[s] == 0))
+        for seat, amount, kind in ((sb, cfg.small_blind, BlindKind.SMALL),
+                                   (bb, cfg.big_blind, BlindKind.BIG)):
+            paid = min(amount, self.stacks[seat])
+            self._put(seat, paid)
+            self.events.append(BlindPosted(seat, kind, paid, self.stacks[seat] == 0))
+        self.current_bet = max(self.street_bets)
+        self.last_full_raise = cfg.big_blind
+        self.wagers = 1
+        firsts = [self._draw() for _ in order]
+        seconds = [self._draw() for _ in order]
+        for s, c1, c2 in zip(order, firsts, seconds, strict=True):
+            self.hole[s] = (c1, c2)
+            self.events.append(HoleCardsDealt(s, (c1, c2)))
+        self._begin_betting(start=bb + 1)
+
+    def _draw(self) -> Card:
+        card = self.deck[self._next_card]
+        self._next_card += 1
+        return card
+
+    def _put(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.street_bets[seat] += chips
+        self.totals[seat] += chips
+
+    # --------------------------------------------------------------- queries
+
+    def name(self, seat: int) -> str:
+        names = self.config.names
+        return names[seat] if names is not None else f"seat {seat}"
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, this street's bets included."""
+        return sum(self.totals)
+
+    def live(self, seat: int) -> bool:
+        """Dealt in and not folded."""
+        return not self.folded[seat]
+
+    def _able(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def _needs_action(self, seat: int) -> bool:
+        return self._able(seat) and (
+            self.acted_level[seat] is None or self.street_bets[seat] < self.current_bet
+        )
+
+    def _wager_unit(self) -> int:
+        bb = self.config.big_blind
+        return bb if self.street in (Street.PREFLOP, Street.FLOP) else 2 * bb
+
+    def _raise_refusal(self, seat: int) -> str | None:
+        """Why the seat may not bet or raise now, or None when it may."""
+        to_call = self.current_bet - self.street_bets[seat]
+        stack = self.stacks[seat]
+        if stack <= to_call:
+            return f"You only have {stack}: call all in or fold"
+        if not any(
+            s != seat and not self.folded[s]
+            and self.stacks[s] + self.street_bets[s] > self.current_bet
+            for s in range(self.n)
+        ):
+            return f"Everyone else is all in: call {to_call} or fold"
+        level = self.acted_level[seat]
+        if level is not None and self.current_bet - level < self.last_full_raise:
+            return (f"You can't raise: the all-in was less than a full raise. "
+                    f"Call {to_call} or fold")
+        if (self.config.structure is Structure.FIXED_LIMIT
+                and self.wagers >= self.config.fixed_limit_cap):
+            return f"Betting is capped: call {to_call} or fold"
+        return None
+
+    def _wager_range(self, seat: int) -> tuple[int, int]:
+        all_in_to = self.street_bets[seat] + self.stacks[seat]
+        structure = self.config.structure
+        if structure is Structure.FIXED_LIMIT:
+            low = high = self.current_bet + self._wager_unit()
+        else:
+            low = self.current_bet + self.last_full_raise
+            high = all_in_to
+            if structure is Structure.POT_LIMIT:
+                to_call = self.current_bet - self.street_bets[seat]
+                high = max(low, self.current_bet + self.pot_total + to_call)
+        if all_in_to <= low:
+            return (all_in_to, all_in_to)
+        return (low, min(high, all_in_to))
+
+    def legal(self) -> LegalActions | None:
+        """What the seat to act may do, or None when nobody is to act."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        to_call = self.current_bet - self.street_bets[seat]
+        all_in_to = self.street_bets[seat] + self.stacks[seat]
+        wager = None if self._raise_refusal(seat) else self._wager_range(seat)
+        unopened = self.current_bet == 0
+        allin = all_in_to <= self.current_bet or (wager is not None and wager[1] == all_in_to)
+        return LegalActions(
+            seat=seat,
+            fold=True,
+            check=to_call == 0,
+            call=min(to_call, self.stacks[seat]) if to_call > 0 else None,
+            bet=wager if unopened else None,
+            raise_=None if unopened else wager,
+            all_in_to=all_in_to,
+            allin=allin,
+        )
+
+    def betting_context(self, seat: int | None = None) -> BettingContext:
+        """The acting seat's view of the betting, as the voice parser and sizing use it."""
+        seat = self.to_act if seat is None else seat
+        if seat is None:
+            raise IllegalAction("The hand is over")
+        to_call = max(0, min(self.current_bet - self.street_bets[seat], self.stacks[seat]))
+        all_in_to = self.street_bets[seat] + self.stacks[seat]
+        if seat == self.to_act and self._raise_refusal(seat) is None:
+            low, high = self._wager_range(seat)
+        else:
+            low = min(self.current_bet + self.last_full_raise, all_in_to)
+            high = all_in_to
+        return BettingContext(
+            big_blind=self.config.big_blind, pot=self.pot_total,
+            current_bet=self.current_bet, my_street_bet=self.street_bets[seat],
+            to_call=to_call, stack=self.stacks[seat], can_check=to_call == 0,
+            min_raise_to=low, max_raise_to=high, street=self.street.value,
+        )
+
+    def timeout_action(self) -> Action:
+        """What the clock does for the seat to act: check if it may, else fold."""
+        legal = self.legal()
+        if legal is None:
+            raise IllegalAction("The hand is over")
+        kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
+        return Action(legal.seat, kind)
+
+    # ------------------------------------------------------------ validation
+
+    def verify(self, action: Action) -> None:
+        """Raise ``IllegalAction`` if ``action`` would be refused; change nothing."""
+        if self.finished or self.to_act is None:
+            raise IllegalAction("The hand is over")
+        seat = self.to_act
+        if action.seat != seat:
+            raise IllegalAction(f"It's {self.name(seat)}'s turn")
+        kind = action.kind
+        to_call = self.current_bet - self.street_bets[seat]
+        if kind is ActionKind.FOLD:
+            return
+        if kind is ActionKind.CHECK:
+            if to_call > 0:
+                raise IllegalAction(f"You can't check: {min(to_call, self.stacks[seat])} to call")
+            return
+        if kind is ActionKind.CALL:
+            if to_call <= 0:
+                raise IllegalAction("There's nothing to call: you can check")
+            return
+        all_in_to = self.street_bets[seat] + self.stacks[seat]
+        if kind is ActionKind.ALLIN:
+            if all_in_to <= self.current_bet:
+                return
+            self._verify_wager(seat, all_in_to, bet=self.current_bet == 0)
+            return
+        if kind is ActionKind.BET:
+            if self.current_bet > 0:
+                raise IllegalAction(
+                    f"There's already a bet: call {min(to_call, self.stacks[seat])} or raise"
+                    if to_call > 0 else "You can't bet now: check or raise")
+            self._verify_wager(seat, action.to, bet=True)
+            return
+        if kind is ActionKind.RAISE:
+            if self.current_bet == 0:
+                raise IllegalAction("There's no bet to raise: bet instead")
+            self._verify_wager(seat, action.to, bet=False)
+            return
+        raise IllegalAction(f"Unknown action {kind!r}")
+
+    def _verify_wager(self, seat: int, to: int | None, *, bet: bool) -> None:
+        word = "bet" if bet else "raise"
+        if to is None:
+            raise IllegalAction("Bet how much?" if bet else "Raise to how much?")
+        if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
+            raise IllegalAction("An amount must be a whole number of chips")
+        refusal = self._raise_refusal(seat)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        low, high = self._wager_range(seat)
+        if to < low:
+            if low == high:
+                raise IllegalAction(f"You can only {word} all in, to {high}")
+            raise IllegalAction(f"Minimum bet is {low}" if bet else f"Minimum raise is to {low}")
+        if to > high:
+            if to > self.street_bets[seat] + self.stacks[seat]:
+                raise IllegalAction(f"You have {self.stacks[seat]} behind: the most is {high}")
+            limit = " (pot limit)" if self.config.structure is Structure.POT_LIMIT else ""
+            raise IllegalAction(
+                (f"Maximum bet is {high}" if bet else f"Maximum raise is to {high}") + limit)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; returns the events it produced."""
+        self.verify(action)
+        mark = len(self.events)
+        seat = action.seat
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            self.folded[seat] = True
+            self._record(seat, ActionKind.FOLD, 0)
+            if sum(1 for s in range(self.n) if not self.folded[s]) == 1:
+                self._finish()
+                return self.events[mark:]
+        elif kind is ActionKind.CHECK:
+            self._record(seat, ActionKind.CHECK, 0)
+        else:
+            to = self.street_bets[seat] + self.stacks[seat] if kind is ActionKind.ALLIN else None
+            if kind is ActionKind.CALL or (to is not None and to <= self.current_bet):
+                chips = min(self.current_bet - self.street_bets[seat], self.stacks[seat])
+                self._put(seat, chips)
+                self._record(seat, ActionKind.CALL, chips)
+            else:
+                target = to if to is not None else action.to
+                assert target is not None
+                increment = target - self.current_bet
+                if increment >= self.last_full_raise:
+                    self.last_full_raise = increment
+                effective = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
+                chips = target - self.street_bets[seat]
+                self._put(seat, chips)
+                self.current_bet = target
+                self.wagers += 1
+                self.last_aggressor = seat
+                self._record(seat, effective, chips)
+        self.acted_level[seat] = self.current_bet
+        self._advance(seat)
+        return self.events[mark:]
+
+    def _record(self, seat: int, kind: ActionKind, chips: int) -> None:
+        self.events.append(ActionTaken(
+            seat=seat, street=self.street, kind=kind, to=self.street_bets[seat], added=chips,
+            all_in=self.stacks[seat] == 0 and kind is not ActionKind.FOLD,
+            pot_after=self.pot_total,
+        ))
+
+    def _next_actor(self, start: int) -> int | None:
+        """The first seat from ``start`` clockwise that must act, or None.
+
+        A lone seat with chips that has matched the bet has nobody to bet against, so it
+        does not act (the board is run out).
+        """
+        able = [s for s in range(self.n) if self._able(s)]
+        if len(able) <= 1 and all(self.street_bets[s] >= self.current_bet for s in able):
+            return None
+        for k in range(self.n):
+            s = (start + k) % self.n
+            if self._needs_action(s):
+                return s
+        return None
+
+    def _begin_betting(self, start: int) -> None:
+        self.to_act = self._next_actor(start)
+        if self.to_act is None:
+            self._end_street()
+
+    def _advance(self, seat: int) -> None:
+        self._begin_betting(seat + 1)
+
+    def _end_street(self) -> None:
+        """Close the betting round; deal on (running out when nobody can bet) or show down."""
+        while True:
+            self.events.append(PotsChanged(tuple(self._contested_pots())))
+            if self.street is Street.RIVER:
+                self._finish()
+                return
+            self.street = STREETS[STREETS.index(self.street) + 1]
+            self.street_bets = [0] * self.n
+            self.current_bet = 0
+            self.last_full_raise = self.config.big_blind
+            self.wagers = 0
+            self.acted_level = [None] * self.n
+            self.last_aggressor = None
+            self._draw()  # burn
+            cards = tuple(self._draw() for _ in range(BOARD_CARDS[self.street]))
+            self.board.extend(cards)
+            self.events.append(StreetDealt(self.street, cards, tuple(self.board)))
+            self.to_act = self._next_actor(self.config.button + 1)
+            if self.to_act is not None:
+                return
+
+    def _contested_pots(self) -> list[Pot]:
+        totals = list(self.totals)
+        refund = uncalled_refund(totals)
+        if refund is not None:
+            totals[refund[0]] -= refund[1]
+        return build_pots(totals, [not f for f in self.folded])
+
+    # --------------------------------------------------------------- payouts
+
+    def _finish(self) -> None:
+        self.to_act = None
+        refund = uncalled_refund(self.totals)
+        if refund is not None:
+            seat, amount = refund
+            self.totals[seat] -= amount
+            self.stacks[seat] += amount
+            self.events.append(UncalledBetReturned(seat, amount))
+        live = [not f for f in self.folded]
+        pots = build_pots(self.totals, live)
+        cfg = self.config
+        if cfg.rake_percent and self.board:
+            total = sum(p.amount for p in pots)
+            rake = int(total * cfg.rake_percent / 100)
+            if cfg.rake_cap:
+                rake = min(rake, cfg.rake_cap)
+            if rake:
+                pots = take_rake(pots, rake)
+                self.events.append(RakeTaken(rake))
+        self.pots = pots
+        contenders = [s for s in range(self.n) if live[s]]
+        went_to_showdown = len(contenders) > 1
+        hands: dict[int, HandInfo] = {}
+        if went_to_showdown:
+            for s in contenders:
+                cards = self.hole[s]
+                assert cards is not None
+                hands[s] = describe([*cards, *self.board])
+        winnings = [0] * self.n
+        awards: list[PotAwarded] = []
+        for index, pot in enumerate(pots):
+            if pot.amount == 0:
+                continue
+            if len(pot.eligible) == 1:
+                winners: list[int] = list(pot.eligible)
+            else:
+                best = max(hands[s].value for s in pot.eligible)
+                winners = [s for s in pot.eligible if hands[s].value == best]
+            shares = split(pot.amount, winners, cfg.button, self.n)
+            for s, chips in shares:
+                winnings[s] += chips
+            text = hands[winners[0]].description if went_to_showdown else "uncontested"
+            awards.append(PotAwarded(index, pot.amount, tuple(shares), text))
+        if went_to_showdown:
+            self._show(contenders, hands, winnings)
+        self.events.extend(awards)
+        for s in range(self.n):
+            self.stacks[s] += winnings[s]
+        self.finished = True
+        self.events.append(HandEnded(tuple(self.stacks), went_to_showdown))
+
+    def _show(self, contenders: list[int], hands: dict[int, HandInfo],
+              winnings: list[int]) -> None:
+        """Reveal in showdown order: the river's last aggressor first, else the first seat
+        left of the button; losers muck only if asked and betting was still possible."""
+        river_aggressor = self.last_aggressor if self.street is Street.RIVER else None
+        start = river_aggressor if river_aggressor is not None else self.config.button + 1
+        order = [s for s in clockwise_from(start, self.n) if s in hands]
+        could_bet = sum(1 for s in contenders if self.stacks[s] > 0) >= 2
+        best_shown = -1
+        for s in order:
+            hand = hands[s]
+            mucked = (self.config.muck_losers and could_bet and winnings[s] == 0
+                      and hand.value < best_shown)
+            best_shown = max(best_shown, hand.value)
+            cards = self.hole[s]
+            assert cards is not None
+            self.showdown.append(ShowdownEntry(s, cards, hand, mucked))
+            self.events.append(HandShown(s, cards, hand.best_five, hand.category,
+                                         hand.description, mucked))
