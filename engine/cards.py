@@ -72,11 +72,16 @@ def card_name(card: Card) -> str:
     return f"{RANK_NAMES[card >> 2]} of {SUIT_NAMES[card & 3]}"
 
 
-def shuffled_deck(rng: random.Random) -> list[Card]:
-    """A full deck in Fisher–Yates order drawn from ``rng`` (index 0 is the top)."""
+def shuffled_deck(rng: random.Random, needed: int = 52) -> list[Card]:
+    """A deck whose first ``needed`` cards are a uniform Fisher–Yates draw from ``rng``.
+
+    The shuffle runs from the top and stops after ``needed`` swaps (a hand of n players
+    uses at most 2n + 8 cards), so every card is equally likely at every dealt position;
+    the order of the cards below is never seen.
+    """
     deck = list(FULL_DECK)
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.randrange(i + 1)
+    for i in range(min(needed, 51)):
+        j = i + rng._randbelow(52 - i)  # type: ignore[attr-defined]
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

@@ -238,21 +238,23 @@ class HandInfo:
     description: str
 
 
-def describe(cards: Sequence[int]) -> HandInfo:
+def describe(cards: Sequence[int], *, checked: bool = False) -> HandInfo:
     """Evaluate 5-7 cards and explain the result.
 
     ``best_five`` lists the playing cards by significance: grouped cards first (bigger
     then higher groups first, suits within a group in c, d, h, s order), then kickers
     high to low; straights high to low, the wheel as 5-4-3-2-A. When a kicker's rank
-    appears more than once the lowest suit is shown.
+    appears more than once the lowest suit is shown. ``checked=True`` skips validating
+    cards the caller dealt itself.
     """
     cards = list(cards)
-    if not 5 <= len(cards) <= 7:
-        raise CardError(f"Need 5 to 7 cards, got {len(cards)}")
-    if any(not isinstance(c, int) or not 0 <= c < 52 for c in cards):
-        raise CardError(f"Card numbers must be in 0..51, got {cards!r}")
-    if len(set(cards)) != len(cards):
-        raise CardError(f"Repeated card in {[card_str(c) for c in cards]}")
+    if not checked:
+        if not 5 <= len(cards) <= 7:
+            raise CardError(f"Need 5 to 7 cards, got {len(cards)}")
+        if any(not isinstance(c, int) or not 0 <= c < 52 for c in cards):
+            raise CardError(f"Card numbers must be in 0..51, got {cards!r}")
+        if len(set(cards)) != len(cards):
+            raise CardError(f"Repeated card in {[card_str(c) for c in cards]}")
     value = evaluate(cards)
     cat = category_of(value)
     r = _unpack_ranks(value)

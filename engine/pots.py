@@ -19,18 +19,27 @@ def uncalled_refund(contributions: Sequence[int]) -> tuple[int, int] | None:
     return (top, excess) if excess > 0 else None
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(contributions: Sequence[int], live: Sequence[bool],
+               can_add: Sequence[bool] | None = None) -> list[Pot]:
     """Main pot then side pots; ``live`` marks seats still in the hand (not folded).
 
-    Call after the uncalled refund, so the top layer is always contested or dead money
-    won by its only live player.
+    ``can_add`` marks live seats with chips behind during a hand: they can still match
+    any layer, so they are eligible for all of them. Call after the uncalled refund, so
+    the top layer is always contested or dead money won by its only live player.
     """
+    top = max(contributions)
+    live_seats = tuple(i for i, alive in enumerate(live) if alive)
+    if all(contributions[i] == top or (can_add is not None and can_add[i]) for i in live_seats):
+        # Every live seat has matched the top or can still do so: one pot for all of them.
+        total = sum(contributions)
+        return [Pot(total, live_seats)] if total else []
     levels = sorted({c for c in contributions if c > 0})
     pots: list[Pot] = []
     low = 0
     for high in levels:
         amount = sum(min(c, high) - low for c in contributions if c > low)
-        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= high)
+        eligible = tuple(i for i, c in enumerate(contributions)
+                         if live[i] and (c >= high or (can_add is not None and can_add[i])))
         if not eligible:
             # Chips above every live contribution (impossible after the refund) stay in
             # the previous pot rather than vanish.

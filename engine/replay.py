@@ -122,7 +122,7 @@ def replay(obj: Any) -> dict[str, Any]:
             error = {"step": i, "message": str(err)}
             break
     legal = state.legal()
-    pots = state.pots if state.finished else state._contested_pots()
+    pots = state.pots if state.finished else state.contested_pots()
     return {
         "complete": state.finished,
         "steps": steps,

@@ -153,6 +153,8 @@ class HandState:
     pots: list[Pot] = field(default_factory=list)
     showdown: list[ShowdownEntry] = field(default_factory=list)
     _next_card: int = 0
+    _legal: LegalActions | None = None
+    _pot: int = 0
 
     # ----------------------------------------------------------------- setup
 
@@ -165,8 +167,9 @@ class HandState:
         in an order shuffled by ``rng``. Without a deck the whole deck is shuffled.
         """
         rng = rng if rng is not None else random.Random()
-        full = complete_deck(list(deck), rng) if deck is not None else shuffled_deck(rng)
         n = len(config.stacks)
+        full = (complete_deck(list(deck), rng) if deck is not None
+                else shuffled_deck(rng, needed=2 * n + 8))
         players = config.players
         state = cls(
             config=config, n=n, stacks=list(config.stacks), street_bets=[0] * n,
@@ -190,6 +193,7 @@ class HandState:
                 paid = min(cfg.ante, self.stacks[s])
                 self.stacks[s] -= paid
                 self.totals[s] += paid
+                self._pot += paid
                 self.events.append(BlindPosted(s, BlindKind.ANTE, paid, self.stacks[s] == 0))
         for seat, amount, kind in ((sb, cfg.small_blind, BlindKind.SMALL),
                                    (bb, cfg.big_blind, BlindKind.BIG)):
@@ -215,6 +219,7 @@ class HandState:
         self.stacks[seat] -= chips
         self.street_bets[seat] += chips
         self.totals[seat] += chips
+        self._pot += chips
 
     # --------------------------------------------------------------- queries
 
@@ -224,8 +229,8 @@ class HandState:
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle, this street's bets included."""
-        return sum(self.totals)
+        """Every chip in the middle, this street's bets included (until the payout)."""
+        return self._pot
 
     def live(self, seat: int) -> bool:
         """Dealt in and not folded."""
@@ -249,11 +254,11 @@ class HandState:
         stack = self.stacks[seat]
         if stack <= to_call:
             return f"You only have {stack}: call all in or fold"
-        if not any(
-            s != seat and not self.folded[s]
-            and self.stacks[s] + self.street_bets[s] > self.current_bet
-            for s in range(self.n)
-        ):
+        current, folded, stacks, bets = self.current_bet, self.folded, self.stacks, self.street_bets
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] + bets[s] > current:
+                break
+        else:
             return f"Everyone else is all in: call {to_call} or fold"
         level = self.acted_level[seat]
         if level is not None and self.current_bet - level < self.last_full_raise:
@@ -284,20 +289,22 @@ class HandState:
         seat = self.to_act
         if seat is None:
             return None
+        cached = self._legal
+        if cached is not None and cached.seat == seat:
+            return cached
+        self._legal = self._compute_legal(seat)
+        return self._legal
+
+    def _compute_legal(self, seat: int) -> LegalActions:
         to_call = self.current_bet - self.street_bets[seat]
         all_in_to = self.street_bets[seat] + self.stacks[seat]
         wager = None if self._raise_refusal(seat) else self._wager_range(seat)
         unopened = self.current_bet == 0
         allin = all_in_to <= self.current_bet or (wager is not None and wager[1] == all_in_to)
+        # seat, fold, check, call, bet, raise_, all_in_to, allin (positional: this is hot)
         return LegalActions(
-            seat=seat,
-            fold=True,
-            check=to_call == 0,
-            call=min(to_call, self.stacks[seat]) if to_call > 0 else None,
-            bet=wager if unopened else None,
-            raise_=None if unopened else wager,
-            all_in_to=all_in_to,
-            allin=allin,
+            seat, True, to_call == 0, min(to_call, self.stacks[seat]) if to_call > 0 else None,
+            wager if unopened else None, None if unopened else wager, all_in_to, allin,
         )
 
     def betting_context(self, seat: int | None = None) -> BettingContext:
@@ -400,14 +407,17 @@ class HandState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; returns the events it produced."""
-        self.verify(action)
+        legal = self.legal()
+        if legal is None or legal.seat != action.seat or not legal.allows(action):
+            self.verify(action)  # raises the sentence saying why
+        self._legal = None
         mark = len(self.events)
         seat = action.seat
         kind = action.kind
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
             self._record(seat, ActionKind.FOLD, 0)
-            if sum(1 for s in range(self.n) if not self.folded[s]) == 1:
+            if self.folded.count(False) == 1:
                 self._finish()
                 return self.events[mark:]
         elif kind is ActionKind.CHECK:
@@ -436,10 +446,10 @@ class HandState:
         return self.events[mark:]
 
     def _record(self, seat: int, kind: ActionKind, chips: int) -> None:
+        # seat, street, kind, to, added, all_in, pot_after (positional: this is hot)
         self.events.append(ActionTaken(
-            seat=seat, street=self.street, kind=kind, to=self.street_bets[seat], added=chips,
-            all_in=self.stacks[seat] == 0 and kind is not ActionKind.FOLD,
-            pot_after=self.pot_total,
+            seat, self.street, kind, self.street_bets[seat], chips,
+            self.stacks[seat] == 0 and kind is not ActionKind.FOLD, self._pot,
         ))
 
     def _next_actor(self, start: int) -> int | None:
@@ -448,14 +458,23 @@ class HandState:
         A lone seat with chips that has matched the bet has nobody to bet against, so it
         does not act (the board is run out).
         """
-        able = [s for s in range(self.n) if self._able(s)]
-        if len(able) <= 1 and all(self.street_bets[s] >= self.current_bet for s in able):
+        n, folded, stacks, bets = self.n, self.folded, self.stacks, self.street_bets
+        current, acted = self.current_bet, self.acted_level
+        able = 0
+        behind = False
+        first = None
+        for k in range(n):
+            s = (start + k) % n
+            if folded[s] or stacks[s] == 0:
+                continue
+            able += 1
+            if bets[s] < current:
+                behind = True
+            if first is None and (acted[s] is None or bets[s] < current):
+                first = s
+        if able <= 1 and not behind:
             return None
-        for k in range(self.n):
-            s = (start + k) % self.n
-            if self._needs_action(s):
-                return s
-        return None
+        return first
 
     def _begin_betting(self, start: int) -> None:
         self.to_act = self._next_actor(start)
@@ -468,7 +487,8 @@ class HandState:
     def _end_street(self) -> None:
         """Close the betting round; deal on (running out when nobody can bet) or show down."""
         while True:
-            self.events.append(PotsChanged(tuple(self._contested_pots())))
+            if sum(self.street_bets) or self.street is Street.PREFLOP:
+                self.events.append(PotsChanged(tuple(self._contested_pots())))
             if self.street is Street.RIVER:
                 self._finish()
                 return
@@ -487,12 +507,17 @@ class HandState:
             if self.to_act is not None:
                 return
 
+    def contested_pots(self) -> list[Pot]:
+        """The pots as they stand, uncalled chips set aside."""
+        return self._contested_pots()
+
     def _contested_pots(self) -> list[Pot]:
         totals = list(self.totals)
         refund = uncalled_refund(totals)
         if refund is not None:
             totals[refund[0]] -= refund[1]
-        return build_pots(totals, [not f for f in self.folded])
+        live = [not f for f in self.folded]
+        return build_pots(totals, live, [live[s] and self.stacks[s] > 0 for s in range(self.n)])
 
     # --------------------------------------------------------------- payouts
 
@@ -502,6 +527,7 @@ class HandState:
         if refund is not None:
             seat, amount = refund
             self.totals[seat] -= amount
+            self._pot -= amount
             self.stacks[seat] += amount
             self.events.append(UncalledBetReturned(seat, amount))
         live = [not f for f in self.folded]
@@ -523,7 +549,7 @@ class HandState:
             for s in contenders:
                 cards = self.hole[s]
                 assert cards is not None
-                hands[s] = describe([*cards, *self.board])
+                hands[s] = describe([*cards, *self.board], checked=True)
         winnings = [0] * self.n
         awards: list[PotAwarded] = []
         for index, pot in enumerate(pots):

@@ -513,3 +513,13 @@ def test_apply_returns_only_the_new_events() -> None:
     assert isinstance(events[0], ActionTaken) and isinstance(events[-1], HandEnded)
     assert not state.can(Action(1, ActionKind.CHECK))
     assert state.stacks == [95, 105]
+
+
+def test_pots_mid_hand_keep_seats_that_can_still_call_eligible() -> None:
+    state = act(deal([100, 100, 100]), "call")
+    assert state.contested_pots() == [Pot(25, (0, 1, 2))]
+    # Seat 0 shoves 30 with the blinds to act: its unmatched 20 is set aside, not a pot.
+    state = act(deal([30, 100, 100]), "allin")
+    assert state.contested_pots() == [Pot(25, (0, 1, 2))]
+    act(state, "call", "fold")  # small blind calls 30, big blind folds: board runs out
+    assert state.finished and state.pots == [Pot(70, (0, 1))]

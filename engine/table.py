@@ -1,0 +1,311 @@
+"""A cash-game table: seats, buy-ins, rebuys, sitting out, and hands in sequence.
+
+Table life follows seed 001 (§11-13): buy-ins of 20-100 big blinds; rebuys and top-ups
+between hands only, optionally automatic; a busted player rebuys or leaves; a player who
+sits out is not dealt and is removed after ``sit_out_limit`` hands; new and returning
+players wait for the big blind; the button moves to the next seat that is dealt in,
+skipping empty seats. Chips only enter through buy-ins and leave through cash-outs and
+rake, so ``bought_in - cashed_out - rake == chips on the table`` always holds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.cards import Card
+from engine.events import RakeTaken
+from engine.pots import clockwise_from
+from engine.state import HandConfig, HandState, Structure
+
+BLIND_LEVELS: tuple[tuple[int, int], ...] = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200))
+
+
+class TableError(ValueError):
+    """A table request refused, with a sentence a player can hear."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    seats: int = 4
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int = 0
+    structure: Structure = Structure.NO_LIMIT
+    min_buy_in_bb: int = 20
+    max_buy_in_bb: int = 100
+    rake_percent: Fraction = Fraction(0)
+    rake_cap: int = 0
+    sit_out_limit: int = 3
+    muck_losers: bool = False
+    auto_rebuy_below_bb: int = 20
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= 10:
+            raise TableError("A table has 2 to 10 seats")
+        if not 0 < self.small_blind <= self.big_blind:
+            raise TableError("Blinds must be positive, the small one no larger than the big")
+        if not 0 < self.min_buy_in_bb <= self.max_buy_in_bb:
+            raise TableError("The buy-in range must be positive and in order")
+        if self.sit_out_limit < 1:
+            raise TableError("Players must be allowed to sit out at least one hand")
+
+    @classmethod
+    def level(cls, level: int, **options: object) -> TableConfig:
+        """One of the five blind levels of seed 001 (1-5)."""
+        if not 1 <= level <= len(BLIND_LEVELS):
+            raise TableError(f"Blind levels go from 1 to {len(BLIND_LEVELS)}")
+        sb, bb = BLIND_LEVELS[level - 1]
+        return cls(small_blind=sb, big_blind=bb, **options)  # type: ignore[arg-type]
+
+    @property
+    def min_buy_in(self) -> int:
+        return self.min_buy_in_bb * self.big_blind
+
+    @property
+    def max_buy_in(self) -> int:
+        return self.max_buy_in_bb * self.big_blind
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    stack: int
+    auto_rebuy: bool = False
+    sitting_out: bool = False
+    hands_sat_out: int = 0
+    waiting_for_big_blind: bool = False
+    bought_in: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSat:
+    seat: int
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    seat: int
+    name: str
+    cashed_out: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded:
+    seat: int
+    amount: int
+    stack: int
+    automatic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBusted:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SittingOutChanged:
+    seat: int
+    sitting_out: bool
+
+
+TableEvent = PlayerSat | PlayerLeft | ChipsAdded | PlayerBusted | SittingOutChanged
+
+
+@dataclass(slots=True)
+class Table:
+    """Seats and the hands played at them. Use ``start_hand`` then ``end_hand``."""
+
+    config: TableConfig
+    seats: list[Seat | None] = field(default_factory=list)
+    button: int | None = None
+    hand: HandState | None = None
+    hands_played: int = 0
+    cashed_out: int = 0
+    rake: int = 0
+    left_bought_in: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [None] * self.config.seats
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None
+
+    def seat(self, index: int) -> Seat:
+        if not 0 <= index < len(self.seats):
+            raise TableError(f"There is no seat {index + 1}")
+        player = self.seats[index]
+        if player is None:
+            raise TableError(f"Seat {index + 1} is empty")
+        return player
+
+    @property
+    def bought_in(self) -> int:
+        return sum(p.bought_in for p in self.seats if p) + self.left_bought_in
+
+    def chips_on_table(self) -> int:
+        """Every chip at the table, including those in a hand being played."""
+        if self.hand is not None:
+            return sum(self.hand.stacks) + (0 if self.hand.finished else sum(self.hand.totals))
+        return sum(p.stack for p in self.seats if p)
+
+    def _eligible(self, index: int) -> bool:
+        p = self.seats[index]
+        return p is not None and not p.sitting_out and p.stack > 0
+
+    def _dealt_between_hands(self) -> None:
+        if self.hand is not None:
+            raise TableError("That has to wait until this hand is over")
+
+    # ------------------------------------------------------- seats & chips
+
+    def sit(self, index: int, name: str, buy_in: int, *, auto_rebuy: bool = False) -> PlayerSat:
+        """Take an empty seat with a buy-in in range; waits for the big blind once play
+        has started."""
+        if not 0 <= index < len(self.seats):
+            raise TableError(f"There is no seat {index + 1}")
+        if self.seats[index] is not None:
+            raise TableError(f"Seat {index + 1} is taken")
+        self._check_stack(buy_in, buy_in)
+        playing = sum(1 for i in range(len(self.seats)) if self._eligible(i))
+        self.seats[index] = Seat(name=name, stack=buy_in, auto_rebuy=auto_rebuy,
+                                 waiting_for_big_blind=self.hands_played > 0 and playing >= 2,
+                                 bought_in=buy_in)
+        return PlayerSat(index, name, buy_in)
+
+    def leave(self, index: int, reason: str = "left") -> PlayerLeft:
+        player = self.seat(index)
+        if self.hand is not None and not self.hand.finished and not self.hand.folded[index]:
+            raise TableError("You can leave when this hand is over")
+        self.cashed_out += player.stack
+        self.left_bought_in += player.bought_in
+        self.seats[index] = None
+        return PlayerLeft(index, player.name, player.stack, reason)
+
+    def _check_stack(self, amount: int, new_stack: int) -> None:
+        cfg = self.config
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise TableError("Chips come in whole positive amounts")
+        if new_stack < cfg.min_buy_in:
+            raise TableError(f"The minimum is {cfg.min_buy_in} in front of you")
+        if new_stack > cfg.max_buy_in:
+            raise TableError(f"The maximum is {cfg.max_buy_in} in front of you")
+
+    def add_chips(self, index: int, amount: int, *, automatic: bool = False) -> ChipsAdded:
+        """Rebuy or top up between hands, keeping the stack within the buy-in range."""
+        self._dealt_between_hands()
+        player = self.seat(index)
+        self._check_stack(amount, player.stack + amount)
+        player.stack += amount
+        player.bought_in += amount
+        return ChipsAdded(index, amount, player.stack, automatic)
+
+    def top_up(self, index: int) -> ChipsAdded:
+        """Top up to the maximum buy-in."""
+        player = self.seat(index)
+        if player.stack >= self.config.max_buy_in:
+            raise TableError("You already have the maximum in front of you")
+        return self.add_chips(index, self.config.max_buy_in - player.stack)
+
+    def set_auto_rebuy(self, index: int, on: bool) -> None:
+        self.seat(index).auto_rebuy = on
+
+    def sit_out(self, index: int) -> SittingOutChanged:
+        player = self.seat(index)
+        player.sitting_out = True
+        player.hands_sat_out = 0
+        return SittingOutChanged(index, True)
+
+    def sit_in(self, index: int) -> SittingOutChanged:
+        """Back in; a returning player waits for the big blind when a game is running."""
+        player = self.seat(index)
+        if player.stack == 0:
+            raise TableError("Rebuy first: you have no chips")
+        player.sitting_out = False
+        player.hands_sat_out = 0
+        others = sum(1 for i in range(len(self.seats)) if i != index and self._eligible(i))
+        player.waiting_for_big_blind = self.hands_played > 0 and others >= 2
+        return SittingOutChanged(index, False)
+
+    # --------------------------------------------------------------- hands
+
+    def _positions(self) -> tuple[int, list[int]]:
+        """The next button and the seats dealt in."""
+        n = len(self.seats)
+        ready = [i for i in range(n) if self._eligible(i)]
+        waiting = {i for i in ready if self.seats[i].waiting_for_big_blind}  # type: ignore[union-attr]
+        if len(ready) - len(waiting) < 2:
+            waiting = set()  # no game to wait for: everyone plays now
+        playing = [i for i in ready if i not in waiting]
+        if len(playing) < 2:
+            raise TableError("Waiting for players: at least two need chips and a seat")
+        start = 0 if self.button is None else self.button + 1
+        button = next(i for i in clockwise_from(start, n) if i in playing)
+        # The big blind falls on the next seat after the small blind, waiting or not: a
+        # waiting player whose turn it is joins by posting it.
+        small_blind = next(i for i in clockwise_from(button + 1, n) if i in playing)
+        big_blind = next(i for i in clockwise_from(small_blind + 1, n)
+                         if i in playing or i in waiting)
+        dealt = sorted(set(playing) | ({big_blind} & waiting))
+        return button, dealt
+
+    def start_hand(self, rng: random.Random, deck: Sequence[Card] | None = None) -> HandState:
+        """Move the button and deal the next hand."""
+        if self.hand is not None:
+            raise TableError("A hand is already being played")
+        button, dealt = self._positions()
+        for i in dealt:
+            player = self.seats[i]
+            assert player is not None
+            player.waiting_for_big_blind = False
+        cfg = self.config
+        n = len(self.seats)
+        names = tuple(p.name if p else "" for p in self.seats)
+        hand_config = HandConfig(
+            stacks=tuple(p.stack if p else 0 for p in self.seats), button=button,
+            small_blind=cfg.small_blind, big_blind=cfg.big_blind, ante=cfg.ante,
+            structure=cfg.structure, dealt_in=tuple(i in dealt for i in range(n)),
+            rake_percent=cfg.rake_percent, rake_cap=cfg.rake_cap,
+            muck_losers=cfg.muck_losers, names=names,
+        )
+        self.button = button
+        self.hand = HandState.deal(hand_config, deck=deck, rng=rng)
+        return self.hand
+
+    def end_hand(self) -> list[TableEvent]:
+        """Settle a finished hand: stacks, rake, sitting-out clocks, bust-outs, rebuys."""
+        hand = self.hand
+        if hand is None:
+            raise TableError("No hand is being played")
+        if not hand.finished:
+            raise TableError("The hand is not over yet")
+        events: list[TableEvent] = []
+        for i, player in enumerate(self.seats):
+            if player is not None and hand.config.players[i]:
+                player.stack = hand.stacks[i]
+        self.rake += sum(e.amount for e in hand.events if isinstance(e, RakeTaken))
+        self.hand = None
+        self.hands_played += 1
+        cfg = self.config
+        for i, player in enumerate(self.seats):
+            if player is None:
+                continue
+            if player.sitting_out:
+                player.hands_sat_out += 1
+                if player.hands_sat_out >= cfg.sit_out_limit:
+                    events.append(self.leave(i, reason="sat out too long"))
+                continue
+            if player.auto_rebuy and player.stack < cfg.auto_rebuy_below_bb * cfg.big_blind:
+                events.append(self.add_chips(i, cfg.max_buy_in - player.stack, automatic=True))
+            elif player.stack == 0:
+                events.append(PlayerBusted(i))
+        return events
