@@ -1,0 +1,239 @@
+"""One utterance plus the acting player's view of the table -> one intent (contract 2).
+
+The phrasing lives in the templates (``assets/voice/templates.txt``); this module
+resolves what a matched template means at this table: bet or raise, the street total a
+size comes to (through ``engine.sizing``), and the sentence to say when it can't be done.
+
+A bare number ("two hundred") is read as a bet or raise of that amount but never acted
+on: its ``error`` asks for the verb, because facing a bet it could as well mean a call.
+
+Run ``python -m voice.parse`` for contract 2's JSON Lines filter, ``--help`` for the
+phrases a player can say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from engine.sizing import (
+    POT_FRACTIONS,
+    BettingContext,
+    clamp_to,
+    multiple_to,
+    round_chips,
+    sized_to,
+)
+from voice.intent import Control, Intent, IntentKind, Query
+from voice.numbers import readings
+from voice.templates import BlockKind, Match, Templates, load, wager_multiple
+
+DEFAULT_CONTEXT = BettingContext.from_json({})
+"""The context used when none is given: contract 2's defaults."""
+
+_SIMPLE = {
+    BlockKind.FOLD: IntentKind.FOLD,
+    BlockKind.ALLIN: IntentKind.ALLIN,
+    BlockKind.CONFIRM: IntentKind.CONFIRM,
+    BlockKind.DENY: IntentKind.DENY,
+}
+
+
+def parse(text: str, ctx: BettingContext | None = None,
+          templates: Templates | None = None) -> Intent:
+    """The intent of ``text`` for the player whose view of the betting is ``ctx``."""
+    ctx = DEFAULT_CONTEXT if ctx is None else ctx
+    for match in (templates or load()).matches(text):
+        intent = _resolve(match, ctx)
+        if intent is not None:
+            return intent
+    return Intent(IntentKind.UNKNOWN)
+
+
+def help_text(ctx: BettingContext) -> str:
+    """One sentence of what the player can say now."""
+    if ctx.to_call >= ctx.stack > 0:
+        return "You can say fold, or call all in"
+    options = ["fold", f"call {ctx.to_call}"] if ctx.to_call > 0 else ["check"]
+    if ctx.min_raise_to < ctx.max_raise_to:  # else the only raise left is all in
+        amount = "bet an amount" if ctx.unopened else "raise to an amount"
+        options += [amount, "half pot", "pot"]
+    options.append("all in")
+    return f"You can say {', '.join(options[:-1])}, or {options[-1]}"
+
+
+def _resolve(match: Match, ctx: BettingContext) -> Intent | None:
+    """What a matched template means at this table; None if its slots don't read."""
+    block = match.block
+    if block.kind in _SIMPLE:
+        return Intent(_SIMPLE[block.kind])
+    if block.kind is BlockKind.QUERY:
+        return Intent(IntentKind.QUERY, query=Query(str(block.value)))
+    if block.kind is BlockKind.CONTROL:
+        return Intent(IntentKind.CONTROL, control=Control(str(block.value)))
+    if block.kind is BlockKind.CHECK:
+        return _check(ctx)
+    if block.kind is BlockKind.CALL:
+        return _call(match.slots.get("amount"), ctx)
+    return _wager(match, ctx)
+
+
+def _check(ctx: BettingContext) -> Intent:
+    """A check facing a bet stays a check (never a fold) and says why it can't be."""
+    if ctx.can_check:
+        return Intent(IntentKind.CHECK)
+    error = f"You can't check: {ctx.to_call} to call" if ctx.to_call > 0 else "You can't check now"
+    return Intent(IntentKind.CHECK, error=error)
+
+
+def _call(amount: str | None, ctx: BettingContext) -> Intent | None:
+    """"call" with nothing to call is a check; a named amount must be the call's."""
+    said: list[int] = []
+    if amount is not None:
+        said = _whole(readings(amount))
+        if not said:
+            return None
+    if ctx.to_call == 0:
+        if said:
+            return Intent(IntentKind.CHECK, error="There's nothing to call: say check, or bet")
+        return _check(ctx)
+    if said and not {ctx.to_call, ctx.current_bet, min(ctx.to_call, ctx.stack)} & set(said):
+        return Intent(IntentKind.CALL, error=f"It's {ctx.to_call} to call")
+    return Intent(IntentKind.CALL)
+
+
+def _wager(match: Match, ctx: BettingContext) -> Intent | None:
+    """A bet on an unopened street, a raise facing a bet; sized from slot or block."""
+    kind = IntentKind.BET if ctx.unopened else IntentKind.RAISE
+    slots, value = match.slots, match.block.value
+    to: int | None
+    if "amount" in slots:
+        to = next(iter(_whole(readings(slots["amount"]))), None)
+    elif "increment" in slots:
+        by = next(iter(_whole(readings(slots["increment"]))), None)
+        to = None if by is None else ctx.current_bet + by
+    elif "fraction" in slots:
+        to = sized_to(POT_FRACTIONS[slots["fraction"]], ctx)
+    elif "multiple" in slots:
+        times = _positive(readings(slots["multiple"], lone_to_is_two=True))
+        to = None if times is None else multiple_to(times, ctx)
+    elif "blinds" in slots:
+        blinds = _positive(readings(slots["blinds"], lone_to_is_two=True))
+        to = None if blinds is None else round_chips(blinds * ctx.big_blind)
+    elif value == "min":
+        to = clamp_to(ctx.min_raise_to, ctx)
+    elif value in POT_FRACTIONS:
+        to = sized_to(POT_FRACTIONS[value], ctx)
+    elif (times := wager_multiple(value)) is not None:
+        to = multiple_to(times, ctx)
+    else:
+        ask = "Bet how much?" if kind is IntentKind.BET else "Raise to how much?"
+        return Intent(kind, error=ask)
+    if to is None:
+        return None
+    error = _bare_error(kind, to, ctx) if value == "bare" else _size_error(kind, to, ctx)
+    return Intent(kind, to=to, error=error)
+
+
+def _size_error(kind: IntentKind, to: int, ctx: BettingContext) -> str | None:
+    """Why a street total can't be bet or raised to; None if it can. An all-in for
+    less than the minimum is allowed."""
+    noun = "bet is" if kind is IntentKind.BET else "raise is to"
+    if to > ctx.max_raise_to:
+        if to > ctx.all_in_to:
+            return f"You have {ctx.stack} behind"
+        return f"Maximum {noun} {ctx.max_raise_to}"
+    if to < ctx.min_raise_to and to != ctx.max_raise_to:
+        return f"Minimum {noun} {ctx.min_raise_to}"
+    return None
+
+
+def _bare_error(kind: IntentKind, to: int, ctx: BettingContext) -> str:
+    """A number alone is never acted on: say what it would take."""
+    if kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
+        return f"To call {ctx.to_call}, say call"
+    if error := _size_error(kind, to, ctx):
+        return error
+    return f"Say bet {to} to bet that" if kind is IntentKind.BET else f"Say raise to {to} to raise"
+
+
+def _whole(values: Sequence[Fraction]) -> list[int]:
+    return [int(v) for v in values if v.denominator == 1]
+
+
+def _positive(values: Sequence[Fraction]) -> Fraction | None:
+    return next((v for v in values if v > 0), None)
+
+
+# --- command line ---------------------------------------------------------------------
+
+
+def handle_line(line: str, templates: Templates | None = None) -> dict[str, Any]:
+    """One JSON Lines input line to its output object (errors included)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        return _error(f"Not a JSON object: {err.msg} at column {err.colno}")
+    if not isinstance(data, dict):
+        return _error("Each line must be a JSON object with a \"text\"")
+    text = data.get("text")
+    if not isinstance(text, str):
+        return _error("\"text\" must be a string")
+    try:
+        raw = data.get("context")
+        ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
+        return parse(text, ctx, templates).to_json()
+    except ValueError as err:
+        return _error(str(err))
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"error": {"message": message}}
+
+
+def _usage(templates: Templates) -> argparse.ArgumentParser:
+    words = "Words like uh, um, okay, I think, I'll, let's and please around a command are fine."
+    return argparse.ArgumentParser(
+        prog="python -m voice.parse",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Read JSON Lines from standard input, one per utterance:\n"
+            '  {"text": "raise to two hundred", "context": {"big_blind": 10, "pot": 95,\n'
+            '   "current_bet": 20, "to_call": 20, "stack": 980, "min_raise_to": 40, ...}}\n'
+            "and write one intent per line:\n"
+            '  {"intent": "raise", "to": 200, "query": null, "control": null, "error": null}\n'
+            "The context is optional; missing keys take defaults. A malformed line gives\n"
+            '{"error": {"message": ...}} and the next line is read.'
+        ),
+        epilog=(
+            "What a player can say ([ ] optional, ( | ) one of):\n\n"
+            f"{templates.phrase_list()}\n\n{words}\n"
+            "<amount>: 200, 1,500, 1.5k, two hundred, two fifty, twelve hundred fifty, a grand\n"
+            "<multiple>, <blinds>: three, 2.5, two and a half"
+        ),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        templates = load()
+    except (OSError, ValueError) as err:
+        print(f"voice.parse: cannot load the templates: {err}", file=sys.stderr)
+        return 1
+    _usage(templates).parse_args(argv)
+    for line in sys.stdin:
+        try:
+            out = handle_line(line, templates)
+        except Exception as err:  # a bug on one line must not end the stream
+            out = _error(f"Internal error: {err}")
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

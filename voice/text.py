@@ -1,0 +1,31 @@
+"""Text normalisation shared by the number reader and the template matcher.
+
+Recognizers and people type the same words in different shapes ("All-in!", "1,500",
+"3x", "What’s"); both the templates and the utterances go through :func:`tokenize`, so
+they meet as the same lowercase tokens.
+"""
+
+from __future__ import annotations
+
+import re
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+_THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DIGIT_THEN_LETTER = re.compile(r"(?<=\d)(?=[a-z])")
+_LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
+_NOT_WORD = re.compile(r"[^a-z0-9.'%]+")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lowercase words, digits kept whole ("1,500" -> "1500", "1.5k" -> "1.5 k").
+
+    Hyphens and punctuation separate words ("all-in" -> "all in"); apostrophes stay
+    inside words ("what's"); "%" becomes the word "percent".
+    """
+    text = text.lower().translate(_APOSTROPHES)
+    text = _THOUSANDS_COMMA.sub("", text)
+    text = _DIGIT_THEN_LETTER.sub(" ", text)
+    text = _LONE_DOT.sub(" ", text)
+    text = text.replace("%", " percent ")
+    tokens = (token.strip("'") for token in _NOT_WORD.split(text))
+    return [token for token in tokens if token]
