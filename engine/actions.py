@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class ActionKind(StrEnum):
@@ -38,8 +38,7 @@ class IllegalAction(ValueError):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the seat to act may do; ``bet``/``raise_`` are ``(min_to, max_to)`` or None.
 
     ``call`` is the chips a call adds (capped at the stack), None with nothing to call.
@@ -47,6 +46,9 @@ class LegalActions:
     ``(all_in_to, all_in_to)``; one whose raising is not reopened gets None.
     ``allin`` says whether putting the whole stack in is accepted (as a call when the
     stack does not cover the call, otherwise as a bet or raise).
+
+    An immutable tuple: it is built for every decision, and a tuple builds several
+    times faster than a frozen dataclass.
     """
 
     seat: int
