@@ -1,0 +1,197 @@
+"""``python -m bots.sim``: bots play each other headless (contract 4, JSON Lines).
+
+Input line: ``{"hands": 2000, "seed": 1, "seats": ["shark", "station", "maniac", "rock"],
+"small_blind": 5, "big_blind": 10, "stack": 1000}``; one output line per input line with
+``hands, bb_per_100, ci95, decision_ms_p50, decision_ms_p99, chat_lines,
+distinct_chat_lines, seconds`` and, as optional extras, ``vpip``, ``pfr`` and
+``illegal_actions``. Every seat starts each hand with ``stack`` (the button moves one
+seat a hand), so results are per hand. A bad line answers ``{"error": {"message": ...}}``.
+Decisions are deterministic for a seed; the timings and ``seconds`` are not.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from bots.api import KINDS, PERSONALITIES, create_bot
+from bots.chatter import Chatter
+from engine.actions import ActionKind
+from engine.events import Street
+from engine.state import HandConfig, HandState
+from engine.view import view_of
+
+MAX_HANDS = 1_000_000
+SECONDS_PER_HAND = 25.0  # the game-clock pace the chatter's per-minute budget assumes
+
+
+@dataclass(frozen=True, slots=True)
+class SimRequest:
+    hands: int
+    seed: int
+    seats: tuple[str, ...]
+    small_blind: int
+    big_blind: int
+    stack: int
+    chatter: bool = True
+
+
+def _whole(data: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if value is None:
+        raise ValueError(f"'{key}' is required")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"'{key}' must be a whole number, got {value!r}")
+    return value
+
+
+def parse_request(data: Any) -> SimRequest:
+    """Check one input object; ValueError with a sentence saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("Each line must be a JSON object like {\"hands\": 1000, \"seats\": [...]}")
+    hands = _whole(data, "hands")
+    if hands <= 0:
+        raise ValueError(f"'hands' must be at least 1, got {hands}")
+    if hands > MAX_HANDS:
+        raise ValueError(f"'hands' may be at most {MAX_HANDS:,}, got {hands:,}")
+    seed = _whole(data, "seed", 0)
+    seats = data.get("seats", list(PERSONALITIES))
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ValueError("'seats' must be a list of bot kinds such as [\"shark\", \"rock\"]")
+    if not 2 <= len(seats) <= 10:
+        raise ValueError(f"'seats' must list 2 to 10 bots, got {len(seats)}")
+    unknown = [s for s in seats if s not in KINDS]
+    if unknown:
+        raise ValueError(f"Unknown bot kind {unknown[0]!r}: choose from {', '.join(KINDS)}")
+    small_blind = _whole(data, "small_blind", 5)
+    big_blind = _whole(data, "big_blind", 10)
+    if big_blind <= 0 or small_blind <= 0:
+        raise ValueError("The blinds must be at least one chip")
+    if small_blind > big_blind:
+        raise ValueError(f"The small blind ({small_blind}) cannot exceed the big blind "
+                         f"({big_blind})")
+    stack = _whole(data, "stack", 100 * big_blind)
+    if stack < 2 * big_blind:
+        raise ValueError(f"'stack' must be at least two big blinds ({2 * big_blind})")
+    chatter = data.get("chatter", True)
+    if not isinstance(chatter, bool):
+        raise ValueError("'chatter' must be true or false")
+    return SimRequest(hands, seed, tuple(seats), small_blind, big_blind, stack, chatter)
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    index = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def run(req: SimRequest) -> dict[str, Any]:
+    """Play ``req.hands`` hands and summarise them."""
+    started = time.perf_counter()
+    master = random.Random(req.seed)
+    deck_rng = random.Random(master.getrandbits(64))
+    n = len(req.seats)
+    bots = [create_bot(kind, random.Random(master.getrandbits(64)), think=False)
+            for kind in req.seats]
+    names = tuple(f"{b.name}" if req.seats.count(b.kind) == 1 else f"{b.name} {i + 1}"
+                  for i, b in enumerate(bots))
+    chatter = Chatter({s: b.kind for s, b in enumerate(bots) if b.kind in PERSONALITIES},
+                      random.Random(master.getrandbits(64)), names=names)
+    sums = [0.0] * n
+    squares = [0.0] * n
+    vpip = [0] * n
+    pfr = [0] * n
+    times: list[float] = []
+    illegal = 0
+    chat_lines = 0
+    distinct: set[str] = set()
+    for hand in range(req.hands):
+        config = HandConfig(stacks=(req.stack,) * n, button=hand % n,
+                            small_blind=req.small_blind, big_blind=req.big_blind, names=names)
+        state = HandState.deal(config, rng=deck_rng)
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = view_of(state, seat)
+            t0 = time.perf_counter()
+            action = bots[seat].decide(view)
+            times.append(time.perf_counter() - t0)
+            if not state.can(action):
+                illegal += 1
+                action = state.timeout_action()
+            state.apply(action)
+        for seat in range(n):
+            bots[seat].hand_over(view_of(state, seat))
+            net = state.stacks[seat] - req.stack
+            sums[seat] += net
+            squares[seat] += net * net
+            mine = [a for a in state.events if getattr(a, "seat", None) == seat
+                    and getattr(a, "street", None) is Street.PREFLOP]
+            kinds = {getattr(a, "kind", None) for a in mine}
+            if kinds & {ActionKind.CALL, ActionKind.BET, ActionKind.RAISE}:
+                vpip[seat] += 1
+            if kinds & {ActionKind.BET, ActionKind.RAISE}:
+                pfr[seat] += 1
+        if req.chatter:
+            lines = chatter.observe(state.events, view_of(state, 0),
+                                    now=hand * SECONDS_PER_HAND)
+            chat_lines += len(lines)
+            distinct.update(line.text for line in lines)
+    times.sort()
+    h = req.hands
+    bb = req.big_blind
+
+    def ci(seat: int) -> float | None:
+        if h < 2:
+            return None
+        mean = sums[seat] / h
+        var = max(0.0, (squares[seat] - h * mean * mean) / (h - 1))
+        return round(1.96 * math.sqrt(var / h) * 100 / bb, 2)
+
+    return {
+        "hands": h,
+        "bb_per_100": {str(s): round(sums[s] / h * 100 / bb, 2) for s in range(n)},
+        "ci95": {str(s): ci(s) for s in range(n)},
+        "decision_ms_p50": round(_percentile(times, 0.50) * 1000, 3),
+        "decision_ms_p99": round(_percentile(times, 0.99) * 1000, 3),
+        "chat_lines": chat_lines,
+        "distinct_chat_lines": len(distinct),
+        "seconds": round(time.perf_counter() - started, 2),
+        "vpip": {str(s): round(vpip[s] / h, 4) for s in range(n)},
+        "pfr": {str(s): round(pfr[s] / h, 4) for s in range(n)},
+        "illegal_actions": illegal,
+    }
+
+
+def answer(line: str) -> dict[str, Any]:
+    """One input line's output object (errors included, never raised)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": {"message": f"Not valid JSON: {exc.msg} at column {exc.colno}"}}
+    try:
+        return run(parse_request(data))
+    except ValueError as exc:
+        return {"error": {"message": str(exc)}}
+
+
+def serve(lines: Iterable[str], out: TextIO) -> None:
+    for line in lines:
+        out.write(json.dumps(answer(line.strip())) + "\n")
+        out.flush()
+
+
+def main() -> int:
+    serve(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
