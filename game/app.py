@@ -1,0 +1,179 @@
+"""The application: one clock loop (input → update → draw), the scene stack, and the
+frame statistics autoplay reports."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.commands import Command, QuitCommand, ResizeCommand
+from game.input import InputMapper
+from game.render.sprites import Sprites
+from game.render.theme import Text
+from game.scenes.base import Scene
+from game.settings import MIN_SIZE, GameSettings
+
+
+@dataclass(slots=True)
+class FrameStats:
+    """Per-frame work time, plus CPU and wall time split by busy and idle frames."""
+
+    frame_ms: list[float] = field(default_factory=list)
+    busy_ms: list[float] = field(default_factory=list)
+    cpu: float = 0.0
+    wall: float = 0.0
+    idle_cpu: float = 0.0
+    idle_wall: float = 0.0
+    first_frame_ms: float | None = None
+
+    def add(self, work: float, wall: float, cpu: float, busy: bool) -> None:
+        self.frame_ms.append(work * 1000)
+        if busy:
+            self.busy_ms.append(work * 1000)
+        else:
+            self.idle_cpu += cpu
+            self.idle_wall += wall
+        self.cpu += cpu
+        self.wall += wall
+
+    def summary(self) -> dict[str, float | int | None]:
+        ms = sorted(self.frame_ms) or [0.0]
+        busy = sorted(self.busy_ms) or [0.0]
+
+        def pct(values: list[float], q: float) -> float:
+            return round(values[min(len(values) - 1, int(q * len(values)))], 3)
+
+        return {
+            "frames": len(self.frame_ms),
+            "fps_mean": round(len(self.frame_ms) / self.wall, 1) if self.wall else 0.0,
+            "frame_ms_p50": pct(ms, 0.5),
+            "frame_ms_p99": pct(ms, 0.99),
+            "frame_ms_mean": round(statistics.fmean(ms), 3),
+            "animating_frame_ms_p99": pct(busy, 0.99),
+            "cpu_percent": round(100 * self.cpu / self.wall, 1) if self.wall else 0.0,
+            "idle_cpu_percent": (round(100 * self.idle_cpu / self.idle_wall, 1)
+                                 if self.idle_wall else None),
+            "first_frame_ms": self.first_frame_ms,
+        }
+
+
+@dataclass(slots=True)
+class App:
+    """Owns the window surface and the scene stack; scenes reach it as their ``Host``."""
+
+    screen: pygame.Surface
+    settings: GameSettings
+    fps: int = 60
+    idle_fps: int = 30
+    fixed_step: bool = False
+    stop_after_hands: int | None = None
+    launched: float = field(default_factory=time.perf_counter)
+    text: Text = field(default_factory=Text)
+    sprites: Sprites = field(init=False)
+    scenes: list[Scene] = field(default_factory=list)
+    mapper: InputMapper = field(default_factory=InputMapper)
+    inbox: list[Command] = field(default_factory=list)
+    stats: FrameStats = field(default_factory=FrameStats)
+    running: bool = True
+    hands: int = 0
+
+    def __post_init__(self) -> None:
+        self.sprites = Sprites(self.text, self.settings.four_color)
+
+    # --------------------------------------------------------------- Host
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self, scene: Scene) -> None:
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+
+    def replace_all(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def quit(self) -> None:
+        self.running = False
+
+    def hand_finished(self, hands: int) -> None:
+        self.hands = hands
+        if self.stop_after_hands is not None and hands >= self.stop_after_hands:
+            self.running = False
+
+    def submit(self, command: Command) -> None:
+        """For other input sources (voice): handled with next frame's input."""
+        self.inbox.append(command)
+
+    # --------------------------------------------------------------- loop
+
+    @property
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    @property
+    def animating(self) -> bool:
+        return any(s.animating for s in self.scenes)
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw, flip."""
+        commands = self.mapper.poll(self.top.bindings())
+        commands += self.inbox
+        self.inbox = []
+        for command in commands:
+            if not self.running or not self.scenes:
+                break
+            if isinstance(command, QuitCommand):
+                self.quit()
+            elif isinstance(command, ResizeCommand):
+                self.resize(command.size)
+            else:
+                self.top.handle(command)
+        if not self.scenes:
+            self.running = False
+            return
+        self.top.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        """Paint from the highest opaque scene up (drawing changes no state)."""
+        start = max((i for i, s in enumerate(self.scenes) if s.opaque), default=0)
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        for scene in self.scenes:
+            scene.resize((w, h))
+
+    def run(self) -> FrameStats:
+        clock = pygame.time.Clock()
+        dt = 0.0
+        while self.running:
+            busy = self.animating
+            cap = self.fps if busy or not self.fps else min(self.fps, self.idle_fps)
+            t0, c0 = time.perf_counter(), time.process_time()
+            self.step(dt)
+            work = time.perf_counter() - t0
+            if self.stats.first_frame_ms is None and self._on_table():
+                self.stats.first_frame_ms = round((time.perf_counter() - self.launched) * 1000,
+                                                  1)
+            if cap:
+                clock.tick(cap)
+            wall = time.perf_counter() - t0
+            self.stats.add(work, wall, time.process_time() - c0, busy)
+            # Autoplay is deterministic: game time follows frames, not the wall clock.
+            dt = 1.0 / (cap or 60) if self.fixed_step else min(0.1, wall)
+        return self.stats
+
+    def _on_table(self) -> bool:
+        from game.scenes.table import TableScene
+        return any(isinstance(s, TableScene) for s in self.scenes)

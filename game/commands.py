@@ -1,0 +1,81 @@
+"""Command objects: what every input source (mouse, keyboard, voice, bots, the clock)
+turns its raw signal into. Scenes receive these, never raw pygame events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class ActCommand:
+    """A poker decision for ``seat``; the seat is named so a late input can't act for
+    the wrong player. ``source`` says which device produced it (for the log)."""
+
+    seat: int
+    action: Action
+    source: str = "mouse"
+
+
+class Ui(StrEnum):
+    """Interface requests that are not poker decisions."""
+
+    WAGER = "wager"              # bet/raise to the amount in the box (typed or slider)
+    SIZE_STEP = "size_step"      # value: +1 / -1 big blinds (x5 with shift)
+    SLIDER = "slider"            # value: fraction 0..1 of the slider
+    PRESET = "preset"            # value: "min" | "half" | "three_quarters" | "pot" | "allin"
+    TYPE = "type"                # value: one digit
+    BACKSPACE = "backspace"
+    CLEAR = "clear"
+    PRE_CHECK_FOLD = "pre_check_fold"
+    PRE_CALL_ANY = "pre_call_any"
+    SIT_OUT = "sit_out"
+    REBUY = "rebuy"
+    PAUSE = "pause"
+    RESUME = "resume"
+    LEAVE = "leave"
+    QUIT = "quit"
+    PUSH_TO_TALK = "push_to_talk"  # value: True pressed / False released; voice owns it
+    SELECT = "select"            # value: row index (menus)
+    CHANGE = "change"            # value: (row, +1/-1) in menus
+    MOVE = "move"                # value: -1 / +1 focus in menus
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+    AMOUNT = "amount"            # value: chips (dialogs)
+
+
+@dataclass(frozen=True, slots=True)
+class UiCommand:
+    kind: Ui
+    value: int | float | str | bool | tuple[int, int] | None = None
+
+    @property
+    def number(self) -> float:
+        """The value as a number (0 when it isn't one)."""
+        v = self.value
+        return float(v) if isinstance(v, int | float) else 0.0
+
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The value as ``(row, step)`` (menus); ``(-1, 0)`` when it isn't one."""
+        v = self.value
+        return v if isinstance(v, tuple) else (-1, 0)
+
+    @property
+    def text(self) -> str:
+        return "" if self.value is None else str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class ResizeCommand:
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class QuitCommand:
+    """The window was closed."""
+
+
+Command = ActCommand | UiCommand | ResizeCommand | QuitCommand

@@ -1,0 +1,149 @@
+"""The action bar's state: the wager amount (slider or typed), presets, pre-actions.
+
+Presets use ``engine.sizing`` exactly as the voice parser does. Typed amounts are sent
+to the engine as typed; if the engine refuses, its sentence is shown and nothing is
+adjusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, ActionKind, LegalActions
+from engine.sizing import POT_FRACTIONS, BettingContext, clamp_to, sized_to
+
+MAX_TYPED_DIGITS = 9
+
+
+def preset_to(name: str, ctx: BettingContext) -> int:
+    """The street total a preset button puts in (the voice says the same words)."""
+    if name == "min":
+        return clamp_to(ctx.min_raise_to, ctx)
+    if name == "allin":
+        return ctx.all_in_to
+    return sized_to(POT_FRACTIONS[name], ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One button's label and the action it sends (None: nothing to send)."""
+
+    label: str
+    action: Action | None
+
+
+@dataclass(slots=True)
+class ActionPanel:
+    """Amount state for the human's decision. ``amount`` is the slider's value."""
+
+    seat: int
+    amount: int = 0
+    typed: str = ""
+    low: int = 0
+    high: int = 0
+    step: int = 10
+    pre_check_fold: bool = False
+    pre_call_any: bool = False
+
+    def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
+        """A new decision: slider to the minimum, typed text cleared."""
+        self.typed = ""
+        if legal is None or ctx is None:
+            self.low = self.high = self.amount = 0
+            return
+        self.step = max(1, ctx.big_blind)
+        self.low = min(ctx.min_raise_to, ctx.max_raise_to)
+        self.high = ctx.max_raise_to
+        self.amount = self.low
+
+    @property
+    def fraction(self) -> float:
+        if self.high <= self.low:
+            return 1.0
+        return (self.amount - self.low) / (self.high - self.low)
+
+    def wager_value(self) -> int | None:
+        """What the wager button would send: the typed number, else the slider."""
+        if self.typed:
+            return int(self.typed)
+        return self.amount if self.high > 0 else None
+
+    def set_fraction(self, f: float) -> None:
+        self.typed = ""
+        if self.high <= self.low:
+            self.amount = self.high
+            return
+        raw = self.low + f * (self.high - self.low)
+        snapped = round(raw / self.step) * self.step
+        self.amount = self.high if f >= 1.0 else max(self.low, min(self.high, snapped))
+
+    def step_by(self, steps: int) -> None:
+        base = self.amount
+        self.typed = ""
+        if self.high <= self.low:
+            return
+        target = base + steps * self.step
+        if steps > 0 and base == self.low and self.low % self.step:
+            target = (self.low // self.step + steps) * self.step
+        self.amount = max(self.low, min(self.high, target))
+
+    def set_preset(self, name: str, ctx: BettingContext | None) -> None:
+        if ctx is None or self.high <= 0:
+            return
+        self.typed = ""
+        self.amount = preset_to(name, ctx)
+
+    def type_digit(self, digit: str) -> None:
+        if len(self.typed) < MAX_TYPED_DIGITS and (self.typed or digit != "0"):
+            self.typed += digit
+
+    def backspace(self) -> None:
+        self.typed = self.typed[:-1]
+
+    # -------------------------------------------------------------- choices
+
+    def fold(self, legal: LegalActions | None) -> Choice:
+        if legal is None:
+            return Choice("Fold", None)
+        return Choice("Fold", Action(self.seat, ActionKind.FOLD))
+
+    def check_call(self, legal: LegalActions | None, ctx: BettingContext | None) -> Choice:
+        if legal is None:
+            return Choice("Check", None)
+        if legal.check:
+            return Choice("Check", Action(self.seat, ActionKind.CHECK))
+        call = legal.call or 0
+        all_in = ctx is not None and call >= ctx.stack
+        label = f"Call {call}" + (" (all-in)" if all_in else "")
+        return Choice(label, Action(self.seat, ActionKind.CALL))
+
+    def wager(self, legal: LegalActions | None, ctx: BettingContext | None) -> Choice:
+        """Bet or raise to the box's amount; sent even when out of range so the engine
+        can say why."""
+        if legal is None or ctx is None:
+            return Choice("Raise", None)
+        kind = ActionKind.BET if ctx.unopened else ActionKind.RAISE
+        to = self.wager_value()
+        word = "Bet" if kind is ActionKind.BET else "Raise to"
+        if to is None:
+            return Choice(word, Action(self.seat, kind, None))
+        suffix = " (all-in)" if to == legal.all_in_to else ""
+        return Choice(f"{word} {to}{suffix}", Action(self.seat, kind, to))
+
+    def all_in(self, legal: LegalActions | None) -> Choice:
+        if legal is None:
+            return Choice("All-in", None)
+        return Choice(f"All-in {legal.all_in_to}", Action(self.seat, ActionKind.ALLIN))
+
+    def pre_action(self, legal: LegalActions) -> Action | None:
+        """The action a ticked pre-action box takes now that it's our turn (clears it)."""
+        action = None
+        if self.pre_check_fold:
+            kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
+            action = Action(self.seat, kind)
+        elif self.pre_call_any:
+            kind = ActionKind.CHECK if legal.check else ActionKind.CALL
+            action = Action(self.seat, kind)
+        self.pre_check_fold = self.pre_call_any = False
+        return action
+

@@ -1,0 +1,109 @@
+"""The action bar (buttons, presets, slider, amount box, pre-actions) and the top bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.controls import Choice
+from game.layout import PRESETS, TableLayout
+from game.render.theme import (
+    CALL_C,
+    DIM,
+    FOLD_C,
+    GOLD,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PANEL_EDGE,
+    RAISE_C,
+    TEXT,
+    Text,
+)
+from game.render.widgets import button, panel, toggle
+
+
+@dataclass(frozen=True, slots=True)
+class BarModel:
+    """What the bars show this frame (built in update, read by bindings and drawing)."""
+
+    my_turn: bool
+    in_hand: bool
+    fold: Choice
+    call: Choice
+    wager: Choice
+    allin: Choice
+    can_wager: bool
+    amount_text: str
+    typed: bool
+    slider_fraction: float
+    pre_check_fold: bool
+    pre_call_any: bool
+    pre_enabled: bool
+    message: str
+    message_is_error: bool
+    title: str
+    sitting_out: bool
+    can_rebuy: bool
+
+
+def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
+    b = L.bar
+    pygame.draw.rect(surf, (22, 26, 33), b.area)
+    pygame.draw.line(surf, PANEL_EDGE, b.area.topleft, b.area.topright)
+    on = m.my_turn
+    for (_, label), rect in zip(PRESETS, b.presets, strict=True):
+        button(surf, text, rect, label, enabled=on and m.can_wager)
+    # slider
+    s = b.slider
+    pygame.draw.rect(surf, (16, 18, 24), s, border_radius=s.h // 2)
+    track = s.inflate(-s.h, -s.h * 2 // 3)
+    pygame.draw.rect(surf, (70, 76, 90), track, border_radius=track.h // 2)
+    if on and m.can_wager:
+        fill = track.copy()
+        fill.w = round(track.w * m.slider_fraction)
+        pygame.draw.rect(surf, RAISE_C, fill, border_radius=track.h // 2)
+        knob = (track.x + fill.w, s.centery)
+        pygame.draw.circle(surf, GOLD, knob, s.h // 2 - 1)
+        pygame.draw.circle(surf, (60, 40, 0), knob, s.h // 2 - 1, 2)
+    # amount box
+    a = b.amount
+    panel(surf, a, (12, 14, 18), GOLD if m.typed else PANEL_EDGE, radius=4,
+          width=2 if m.typed else 1)
+    shown = m.amount_text + ("|" if m.typed else "")
+    text.blit(surf, shown if on else "—", round(a.h * 0.62), (a.right - 6, a.centery),
+              TEXT if on else DIM, bold=True, anchor="midright", width=a.w - 10)
+    hint = on and b.fold.h >= 34
+    button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
+           hint="F" if hint else "")
+    button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
+           hint="C" if hint else "")
+    button(surf, text, b.wager, m.wager.label, fill=RAISE_C, enabled=on and m.can_wager,
+           hint="R / Enter" if hint else "")
+    # left block
+    if m.message:
+        color = ORANGE if m.message_is_error else GOLD
+        text.blit(surf, m.message, round(b.message.h * 0.68), b.message.midleft, color,
+                  bold=True, anchor="midleft", width=b.message.w)
+    pre = m.pre_enabled
+    toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
+    toggle(surf, text, b.pre_call_any, "Call any (C)", m.pre_call_any, pre)
+    h = b.hint
+    panel(surf, h, PANEL, PANEL_EDGE, radius=6)
+    fs = max(11, round(h.h * 0.27))
+    lines = ("Keys: F fold · C check/call · R bet/raise · A all-in",
+             "Left/Right size (Shift ×5) · digits type · Enter act · Esc pause")
+    for k, line in enumerate(lines):
+        text.blit(surf, line, fs, (h.x + 8, h.y + 4 + k * (h.h - 8) // 2), MUTED,
+                  width=h.w - 16)
+
+
+def draw_top(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
+    pygame.draw.rect(surf, (26, 30, 38), L.top_bar)
+    pygame.draw.line(surf, PANEL_EDGE, L.top_bar.bottomleft, L.top_bar.bottomright)
+    text.blit(surf, m.title, round(L.title.h * 0.75), L.title.midleft, TEXT, bold=True,
+              anchor="midleft", width=L.title.w)
+    button(surf, text, L.sit_out, "Sit in [S]" if m.sitting_out else "Sit out [S]")
+    button(surf, text, L.rebuy, "Rebuy [B]", enabled=m.can_rebuy)
+    button(surf, text, L.pause, "Pause [Esc]")

@@ -1,0 +1,313 @@
+"""Draws the table from the display state: felt, seats, cards, bets, pots, flights."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from engine.cards import Card
+from game.display import Anchor, Beat, Flight, SeatShow, TableDisplay
+from game.layout import TableLayout
+from game.render.sprites import Sprites
+from game.render.theme import (
+    BG,
+    DIM,
+    GOLD,
+    GREEN,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    TEXT,
+    Text,
+    ease,
+    lerp,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStatus:
+    """Per-seat extras the display doesn't hold: who acts, thinking, the clock."""
+
+    acting: int | None = None
+    thinking: bool = False
+    clock_fraction: float | None = None
+    clock_warning: bool = False
+    clock_bank: bool = False
+    clock_seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Bubble:
+    seat: int
+    text: str
+    age: float
+    life: float
+
+
+@dataclass(slots=True)
+class TableRenderer:
+    text: Text
+    sprites: Sprites
+    backgrounds: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
+
+    def background(self, layout: TableLayout) -> pygame.Surface:
+        surf = self.backgrounds.get(layout.size)
+        if surf is None:
+            self.backgrounds.clear()
+            surf = pygame.Surface(layout.size).convert()
+            surf.fill(BG)
+            felt = self.sprites.felt(layout.felt.size)
+            surf.blit(felt, layout.felt)
+            for slot in layout.board:
+                pygame.draw.rect(surf, (40, 130, 90), slot, width=1,
+                                 border_radius=max(3, slot.w // 9))
+            self.backgrounds[layout.size] = surf
+        return surf
+
+    def draw(self, surf: pygame.Surface, layout: TableLayout, d: TableDisplay,
+             beat: Beat | None, progress: float, status: SeatStatus,
+             bubbles: tuple[Bubble, ...]) -> None:
+        """Everything on the felt (the bars and side panels are drawn elsewhere)."""
+        surf.blit(self.background(layout), (0, 0))
+        hides = beat.hides if beat is not None else frozenset()
+        s = layout.scale
+        self._board(surf, layout, d, hides)
+        self._pots(surf, layout, d, hides)
+        for i, seat in enumerate(d.seats):
+            if seat.present:
+                self._seat(surf, layout, d, i, seat, status, hides)
+        if d.banner:
+            self._banner(surf, layout, d.banner)
+        if beat is not None:
+            for flight in beat.flights:
+                self._flight(surf, layout, d, flight, progress)
+        for bubble in bubbles:
+            self._bubble(surf, layout, bubble, s)
+
+    # ---------------------------------------------------------------- parts
+
+    def _card(self, surf: pygame.Surface, card: Card | None, rect: pygame.Rect,
+              highlight: bool = False, faded: bool = False) -> None:
+        if card is None:
+            surf.blit(self.sprites.back(rect.size), rect)
+            return
+        r = rect.move(0, -max(2, rect.h // 10)) if highlight else rect
+        surf.blit(self.sprites.card(card, rect.size), r)
+        if highlight:
+            pygame.draw.rect(surf, GOLD, r.inflate(4, 4), width=3,
+                             border_radius=max(3, rect.w // 8))
+        if faded:
+            shade = r.copy()
+            surf.fill((120, 120, 120), shade, special_flags=pygame.BLEND_MULT)
+
+    def _board(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay,
+               hides: frozenset[Anchor]) -> None:
+        for j, card in enumerate(d.board):
+            if ("board", j, 0) in hides:
+                continue
+            self._card(surf, card, L.board[j], highlight=card in d.best,
+                       faded=bool(d.best) and card not in d.best)
+
+    def _pots(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay,
+              hides: frozenset[Anchor]) -> None:
+        size = L.pot.h
+        total = d.pot_total
+        if total > 0:
+            self.text.blit(surf, f"Pot {total:,}", size, L.pot.center, GOLD, bold=True,
+                           anchor="center", width=L.pot.w)
+        pots = [p for p in d.pots if p.amount > 0]
+        if not pots:
+            return
+        slot_w = L.pots_row.w // len(d.pots)
+        for k, pot in enumerate(d.pots):
+            if pot.amount <= 0 or ("pot", k, 0) in hides:
+                continue
+            cx = L.pots_row.x + slot_w * k + slot_w // 2
+            label = "Main" if k == 0 else f"Side {k}"
+            if len(d.pots) == 1:
+                label = "Pot"
+            chips = self.sprites.chips(pot.amount, round(L.pots_row.h * 0.7))
+            text = self.text.fit(f"{label} {pot.amount:,}", round(L.pots_row.h * 0.85),
+                                 slot_w - chips.get_width() - 8, TEXT, bold=True)
+            w = chips.get_width() + 4 + text.get_width()
+            x = cx - w // 2
+            surf.blit(chips, chips.get_rect(midleft=(x, L.pots_row.centery)))
+            surf.blit(text, text.get_rect(midleft=(x + chips.get_width() + 4,
+                                                   L.pots_row.centery)))
+
+    def _seat(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, i: int,
+              seat: SeatShow, st: SeatStatus, hides: frozenset[Anchor]) -> None:
+        sl = L.seats[i]
+        p = sl.panel
+        acting = st.acting == i
+        winner = (seat.won > 0 and d.hand_over) or (seat.won > 0 and bool(d.banner))
+        edge = GOLD if acting else GREEN if winner else PANEL_EDGE
+        fill = PANEL if not (seat.folded or seat.sitting_out) else (24, 27, 33)
+        pygame.draw.rect(surf, fill, p, border_radius=p.h // 4)
+        pygame.draw.rect(surf, edge, p, width=3 if acting or winner else 1,
+                         border_radius=p.h // 4)
+        initial = seat.name[:1].upper() or "?"
+        surf.blit(self.sprites.avatar(i, sl.avatar.w, initial), sl.avatar)
+        if acting and st.clock_fraction is not None:
+            self._ring(surf, sl.avatar, st)
+        elif acting and st.thinking:
+            self._thinking(surf, sl.avatar, st.clock_seconds)
+        tx = sl.avatar.right + max(4, p.h // 10)
+        tw = p.right - tx - 4
+        fs = round(p.h * 0.3)
+        name_c = DIM if seat.folded or seat.sitting_out else TEXT
+        self.text.blit(surf, seat.name, fs, (tx, p.y + p.h // 10), name_c, bold=True,
+                       width=tw)
+        self.text.blit(surf, f"{seat.stack:,}", fs, (tx, p.y + p.h * 2 // 5), GOLD, bold=True,
+                       width=tw)
+        line, color = _status_line(seat, acting, st, winner, d.hand_over)
+        if line:
+            self.text.blit(surf, line, round(fs * 0.85), (tx, p.y + p.h * 7 // 10), color,
+                           width=tw)
+        self._hole(surf, L, d, i, seat, hides)
+        if seat.bet > 0 and ("bet", i, 0) not in hides:
+            self._bet(surf, sl.bet, seat.bet)
+        marker = "D" if d.button == i else "SB" if d.small_blind == i else \
+            "BB" if d.big_blind == i else ""
+        if (marker and not d.hand_over) or d.button == i:
+            surf.blit(self.sprites.dealer(sl.dealer.w, marker or "D"), sl.dealer)
+
+    def _hole(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, i: int,
+              seat: SeatShow, hides: frozenset[Anchor]) -> None:
+        if not seat.has_cards and seat.shown is None:
+            return
+        for k, rect in enumerate(L.seats[i].cards):
+            if ("hole", i, k) in hides:
+                continue
+            card = seat.cards[k] if seat.cards is not None else None
+            hl = card is not None and card in d.best
+            self._card(surf, card, rect, highlight=hl,
+                       faded=bool(d.best) and card is not None and not hl)
+        if seat.shown is not None:
+            self._description(surf, L.seats[i].cards[0].union(L.seats[i].cards[1]),
+                              seat.shown.description)
+
+    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str) -> None:
+        """The shown hand's words on a dark strip over the cards' lower half (two lines)."""
+        fs = max(12, r.h // 5)
+        lines = self.text.wrap(text, fs, r.w - 6)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        labels = [self.text.fit(line, fs, r.w - 6, TEXT, bold=True) for line in lines]
+        h = sum(x.get_height() for x in labels) + 4
+        box = pygame.Rect(r.x, r.bottom - h, r.w, h)
+        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)
+        y = box.y + 2
+        for label in labels:
+            surf.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height()
+
+    def _bet(self, surf: pygame.Surface, rect: pygame.Rect, amount: int) -> None:
+        chips = self.sprites.chips(amount, round(rect.h * 0.75))
+        surf.blit(chips, chips.get_rect(midleft=(rect.x, rect.centery)))
+        self.text.blit(surf, f"{amount:,}", round(rect.h * 0.85),
+                       (rect.x + chips.get_width() + 4, rect.centery), TEXT, bold=True,
+                       anchor="midleft", width=rect.w - chips.get_width() - 4)
+
+    def _ring(self, surf: pygame.Surface, rect: pygame.Rect, st: SeatStatus) -> None:
+        f = max(0.0, min(1.0, st.clock_fraction or 0.0))
+        color = RED if st.clock_warning else ORANGE if st.clock_bank else GREEN
+        ring = rect.inflate(6, 6)
+        pygame.draw.circle(surf, (20, 20, 20), ring.center, ring.w // 2, 4)
+        if f > 0:
+            start = math.pi / 2
+            pygame.draw.arc(surf, color, ring, start, start + 2 * math.pi * f, 4)
+        if st.clock_warning or st.clock_bank:
+            self.text.blit(surf, f"{math.ceil(st.clock_seconds)}", round(rect.h * 0.45),
+                           rect.center, color, bold=True, anchor="center")
+
+    def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
+        ring = rect.inflate(6, 6)
+        a = (t * 4) % (2 * math.pi)
+        pygame.draw.arc(surf, GOLD, ring, a, a + 1.4, 3)
+
+    def _banner(self, surf: pygame.Surface, L: TableLayout, text: str) -> None:
+        label = self.text.fit(text, L.banner.h, L.banner.w - 12, GOLD, bold=True)
+        box = label.get_rect(center=L.banner.center).inflate(12, 4)
+        pygame.draw.rect(surf, (8, 30, 20), box, border_radius=box.h // 2)
+        surf.blit(label, label.get_rect(center=box.center))
+
+    def _flight(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, f: Flight,
+                progress: float) -> None:
+        span = max(1e-6, f.end - f.start)
+        t = ease((progress - f.start) / span)
+        x0, y0 = anchor_pos(L, d, f.src)
+        x1, y1 = anchor_pos(L, d, f.dst)
+        pos = (round(lerp(x0, x1, t)), round(lerp(y0, y1, t)))
+        if f.kind == "chips":
+            chips = self.sprites.chips(f.amount, round(L.seats[0].bet.h * 0.75))
+            surf.blit(chips, chips.get_rect(center=pos))
+        else:
+            size = L.card_size
+            rect = pygame.Rect(0, 0, *size)
+            rect.center = pos
+            self._card(surf, f.card, rect)
+
+    def _bubble(self, surf: pygame.Surface, L: TableLayout, b: Bubble, s: float) -> None:
+        fs = max(12, round(17 * s))
+        lines = self.text.wrap(b.text, fs, round(190 * s))[:3]
+        surfs = [self.text.render(line, fs, (20, 20, 20)) for line in lines]
+        w = max(x.get_width() for x in surfs) + 14
+        h = sum(x.get_height() for x in surfs) + 10
+        ax, ay = L.seats[b.seat].bubble_anchor
+        side = L.seats[b.seat].side
+        box = pygame.Rect(0, 0, w, h)
+        if side == "top":
+            box.midleft = (ax + 8, ay)
+        else:
+            box.midbottom = (ax, ay - 8)
+        box.clamp_ip(L.play)
+        alpha = 255 if b.age < b.life - 0.4 else max(0, round(255 * (b.life - b.age) / 0.4))
+        bubble = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bubble, (250, 250, 240, 235), bubble.get_rect(), border_radius=8)
+        y = 5
+        for line in surfs:
+            bubble.blit(line, (7, y))
+            y += line.get_height()
+        bubble.set_alpha(alpha)
+        surf.blit(bubble, box)
+
+
+def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
+                 winner: bool, hand_over: bool) -> tuple[str, tuple[int, int, int]]:
+    if seat.sitting_out:
+        return "Sitting out", DIM
+    if hand_over and seat.stack == 0:
+        return "Out of chips", RED
+    if winner:
+        return f"Won {seat.won:,}", GREEN
+    if acting:
+        return ("Thinking..." if st.thinking else "To act"), GOLD
+    if seat.all_in:
+        return "ALL-IN", RED
+    if seat.folded:
+        return "Folded", DIM
+    return seat.last, MUTED
+
+
+def anchor_pos(L: TableLayout, d: TableDisplay, a: Anchor) -> tuple[int, int]:
+    """Screen centre of an anchor."""
+    kind, i, k = a
+    if kind == "seat":
+        return L.seats[i].panel.center
+    if kind == "bet":
+        r = L.seats[i].bet
+        return (r.x + r.h, r.centery)
+    if kind == "hole":
+        return L.seats[i].cards[k].center
+    if kind == "board":
+        return L.board[i].center
+    if kind == "pot":
+        n = max(1, len(d.pots))
+        w = L.pots_row.w // n
+        return (L.pots_row.x + w * min(i, n - 1) + w // 2, L.pots_row.centery)
+    return L.deck.center

@@ -1,0 +1,1 @@
+"""Scenes: start/settings, table, rebuy dialog, pause overlay."""

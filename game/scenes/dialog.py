@@ -1,0 +1,115 @@
+"""A small menu model shared by the start screen, the rebuy dialog and pause: rows of
+choices and buttons, each with a rect, so drawing and clicking agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.commands import Command, Ui, UiCommand
+from game.input import Bindings, Hit
+from game.render.theme import GOLD, MUTED, PANEL_EDGE, TEXT, Text
+from game.render.widgets import button, panel
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A setting: label and the current value's text; arrows change it."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    label: str
+    command: Command
+    key: int | None = None
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuLayout:
+    box: pygame.Rect
+    title: pygame.Rect
+    rows: tuple[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect], ...]
+    buttons: tuple[pygame.Rect, ...]
+    note: pygame.Rect
+
+
+def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
+                width_share: float = 0.5) -> MenuLayout:
+    """Title, ``n_rows`` rows (label, <, value, >), a row of buttons, a note line."""
+    w, h = size
+    su = min(w / 1280, h / 720)
+    row_h = max(28, round(40 * su))
+    gap = max(6, round(10 * su))
+    bw = max(460, round(w * width_share))
+    bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
+    box = pygame.Rect(0, 0, min(bw, w - 20), min(bh, h - 20))
+    box.center = (w // 2, h // 2)
+    title = pygame.Rect(box.x + gap * 2, box.y + gap, box.w - 4 * gap, row_h)
+    rows = []
+    y = title.bottom + gap
+    label_w = round(box.w * 0.42)
+    arrow = row_h
+    for _ in range(n_rows):
+        label = pygame.Rect(title.x, y, label_w, row_h)
+        left = pygame.Rect(label.right + gap, y, arrow, row_h)
+        right = pygame.Rect(title.right - arrow, y, arrow, row_h)
+        value = pygame.Rect(left.right + gap, y, right.left - gap - left.right - gap, row_h)
+        rows.append((label, left, value, right))
+        y += row_h + gap
+    y += gap
+    each = (title.w - gap * (n_buttons - 1)) // max(1, n_buttons)
+    buttons = tuple(pygame.Rect(title.x + k * (each + gap), y, each, row_h + gap)
+                    for k in range(n_buttons))
+    note = pygame.Rect(title.x, y + row_h + 2 * gap, title.w, row_h)
+    return MenuLayout(box, title, tuple(rows), buttons, note)
+
+
+def menu_bindings(L: MenuLayout, n_rows: int, buttons: list[ButtonSpec],
+                  extra_keys: dict[int, Command]) -> Bindings:
+    hits = []
+    for i, (_, left, _, right) in enumerate(L.rows[:n_rows]):
+        hits.append(Hit(left, UiCommand(Ui.CHANGE, (i, -1)), f"row{i}.left"))
+        hits.append(Hit(right, UiCommand(Ui.CHANGE, (i, 1)), f"row{i}.right"))
+        hits.append(Hit(L.rows[i][0].union(L.rows[i][2]), UiCommand(Ui.SELECT, i), f"row{i}"))
+    keys: dict[int, Command] = {
+        pygame.K_UP: UiCommand(Ui.MOVE, -1), pygame.K_DOWN: UiCommand(Ui.MOVE, 1),
+        pygame.K_LEFT: UiCommand(Ui.CHANGE, (-1, -1)),
+        pygame.K_RIGHT: UiCommand(Ui.CHANGE, (-1, 1)),
+    }
+    for spec, rect in zip(buttons, L.buttons, strict=True):
+        hits.append(Hit(rect, spec.command, spec.label))
+        if spec.key is not None:
+            keys[spec.key] = spec.command
+    keys.update(extra_keys)
+    return Bindings(hits=hits, keys=keys)
+
+
+def draw_menu(surf: pygame.Surface, text: Text, L: MenuLayout, title: str, rows: list[Row],
+              focus: int, buttons: list[ButtonSpec], note: str, note_color: tuple[int, int, int]
+              = MUTED) -> None:
+    panel(surf, L.box, (28, 33, 42), PANEL_EDGE, radius=14, width=2)
+    text.blit(surf, title, round(L.title.h * 0.9), L.title.midleft, GOLD, bold=True,
+              anchor="midleft", width=L.title.w)
+    fs = round(L.rows[0][0].h * 0.6) if L.rows else 20
+    for i, row in enumerate(rows):
+        label, left, value, right = L.rows[i]
+        focused = i == focus
+        if focused:
+            pygame.draw.rect(surf, (44, 52, 66), label.union(right).inflate(8, 4),
+                             border_radius=6)
+        text.blit(surf, row.label, fs, label.midleft, TEXT if focused else MUTED,
+                  anchor="midleft", width=label.w)
+        button(surf, text, left, "<")
+        button(surf, text, right, ">")
+        text.blit(surf, row.value, fs, value.center, GOLD if focused else TEXT, bold=True,
+                  anchor="center", width=value.w)
+    for spec, rect in zip(buttons, L.buttons, strict=True):
+        button(surf, text, rect, spec.label, hint=spec.hint)
+    if note:
+        text.blit(surf, note, round(L.note.h * 0.55), L.note.center, note_color,
+                  anchor="center", width=L.note.w)

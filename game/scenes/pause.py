@@ -1,0 +1,66 @@
+"""Pause overlay: the table stops (clock included) until resumed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.commands import Command, Ui, UiCommand
+from game.input import Bindings
+from game.render.theme import MUTED
+from game.render.widgets import dim
+from game.scenes.base import Host
+from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+
+
+@dataclass(slots=True)
+class PauseScene:
+    host: Host
+    table: TableScene
+    opaque: bool = False
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.buttons = [
+            ButtonSpec("Resume", UiCommand(Ui.RESUME), pygame.K_ESCAPE, "Esc"),
+            ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L"),
+            ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
+        ]
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def bindings(self) -> Bindings:
+        L = menu_layout(self.host.size, 0, len(self.buttons), 0.4)
+        return menu_bindings(L, 0, self.buttons, {pygame.K_p: UiCommand(Ui.RESUME),
+                                                  pygame.K_RETURN: UiCommand(Ui.RESUME)})
+
+    def handle(self, command: Command) -> None:
+        if not isinstance(command, UiCommand):
+            return
+        if command.kind is Ui.RESUME:
+            self.host.pop(self)
+        elif command.kind is Ui.LEAVE:
+            from game.scenes.start import StartScene
+            chips = self.table.session.stacks()[self.table.me]
+            self.host.replace_all(StartScene(self.host, notice=f"You left with {chips:,} chips"))
+        elif command.kind is Ui.QUIT:
+            self.host.quit()
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        L = menu_layout(self.host.size, 0, len(self.buttons), 0.4)
+        draw_menu(surface, self.host.text, L, "Paused", [], -1, self.buttons,
+                  "The clock is stopped", MUTED)

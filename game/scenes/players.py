@@ -1,0 +1,93 @@
+"""Who decides for each seat that isn't the human: bots from ``bots.api``, plus their
+table talk from ``bots.chatter`` when it is installed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action
+from engine.state import HandState
+from engine.view import PlayerView, public_events, view_of
+
+MIN_THINK, MAX_THINK = 0.35, 6.0
+
+
+@dataclass(slots=True)
+class Seats:
+    """Bots by seat (the autopilot sits in the human's chair in autoplay)."""
+
+    bots: dict[int, Any]
+    chatter: Any | None = None
+    think_scale: float = 1.0
+    human: int = 0
+    fallback_names: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, kinds: dict[int, str], rng: random.Random, *, human: int,
+               human_name: str, think: bool = True) -> Seats:
+        from bots.api import create_bot
+        bots: dict[int, Any] = {}
+        used: set[str] = {human_name}
+        for seat, kind in kinds.items():
+            bot = create_bot(kind, random.Random(rng.getrandbits(64)), think=think)
+            name = bot.name
+            n = 2
+            while name in used:
+                name = f"{bot.name} {n}"
+                n += 1
+            if name != bot.name:
+                bot = create_bot(kind, random.Random(rng.getrandbits(64)), name=name,
+                                 think=think)
+            used.add(name)
+            bots[seat] = bot
+        chatter = _make_chatter({s: k for s, k in kinds.items() if s != human},
+                                random.Random(rng.getrandbits(64)), human)
+        return cls(bots, chatter, human=human)
+
+    def name(self, seat: int) -> str:
+        return str(self.bots[seat].name)
+
+    def think_seconds(self, seat: int, view: PlayerView) -> float:
+        raw = float(self.bots[seat].think_seconds(view))
+        return max(MIN_THINK, min(MAX_THINK, raw)) * self.think_scale
+
+    def decide(self, seat: int, view: PlayerView) -> Action:
+        return self.bots[seat].decide(view)  # type: ignore[no-any-return]
+
+    def hand_over(self, hand: HandState | None) -> None:
+        if hand is None:
+            return
+        for seat, bot in self.bots.items():
+            if hand.config.players[seat]:
+                bot.hand_over(view_of(hand, seat))
+
+    def chat(self, events: list[Any], view: PlayerView | None, now: float
+             ) -> list[tuple[int, str]]:
+        if self.chatter is None:
+            return []
+        visible = public_events(events, None)
+        lines = self.chatter.observe(visible, view, now=now)
+        return [(line.seat, line.text) for line in lines]
+
+    def long_think(self, seat: int, seconds: float) -> Any | None:
+        if self.chatter is None:
+            return None
+        from bots.chatter import LongThink
+        return LongThink(seat, seconds)
+
+    def rebought(self, seat: int, amount: int) -> Any | None:
+        if self.chatter is None:
+            return None
+        from bots.chatter import Rebought
+        return Rebought(seat, amount)
+
+
+def _make_chatter(speakers: dict[int, str], rng: random.Random, human: int) -> Any | None:
+    """The bots' banter, or None when ``bots.chatter`` is missing or has no script."""
+    try:
+        from bots.chatter import Chatter
+        return Chatter(speakers, rng, human_seats=(human,))
+    except (ImportError, OSError, ValueError):
+        return None

@@ -1,0 +1,111 @@
+"""Rebuy / top-up dialog between hands: choose an amount within the buy-in range."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.table import TableError
+from game.commands import Command, Ui, UiCommand
+from game.input import Bindings
+from game.render.theme import MUTED, ORANGE
+from game.render.widgets import dim
+from game.scenes.base import Host
+from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+
+
+@dataclass(slots=True)
+class RebuyScene:
+    host: Host
+    table: TableScene
+    opaque: bool = False
+    amount: int = 0
+    error: str = ""
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.amount = self.limits()[1]
+        leave = (ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L")
+                 if self.busted else ButtonSpec("Cancel", UiCommand(Ui.CANCEL),
+                                                pygame.K_ESCAPE, "Esc"))
+        self.buttons = [ButtonSpec("Add chips", UiCommand(Ui.CONFIRM), pygame.K_RETURN,
+                                   "Enter"), leave]
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    @property
+    def stack(self) -> int:
+        return self.table.session.stacks()[self.table.me]
+
+    @property
+    def busted(self) -> bool:
+        return self.stack == 0
+
+    def limits(self) -> tuple[int, int]:
+        """Smallest and largest amount that keeps the stack within the buy-in range."""
+        cfg = self.table.session.config
+        low = max(1, cfg.min_buy_in - self.stack)
+        high = max(0, cfg.max_buy_in - self.stack)
+        return low, high
+
+    def bindings(self) -> Bindings:
+        L = menu_layout(self.host.size, 1, len(self.buttons), 0.42)
+        keys: dict[int, Command] = {pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM),
+                                    pygame.K_HOME: UiCommand(Ui.AMOUNT, 0),
+                                    pygame.K_END: UiCommand(Ui.AMOUNT, 1)}
+        return menu_bindings(L, 1, self.buttons, keys)
+
+    def handle(self, command: Command) -> None:
+        if not isinstance(command, UiCommand):
+            return
+        low, high = self.limits()
+        step = self.table.session.config.big_blind * 10
+        k = command.kind
+        if k is Ui.CHANGE:
+            _, direction = command.pair
+            self.amount = max(low, min(high, self.amount + direction * step))
+        elif k is Ui.AMOUNT:
+            self.amount = high if command.value else low
+        elif k is Ui.CONFIRM:
+            self._confirm()
+        elif k is Ui.CANCEL:
+            self.host.pop(self)
+        elif k is Ui.LEAVE:
+            from game.scenes.start import StartScene
+            self.host.replace_all(StartScene(self.host, notice="You left the table"))
+
+    def _confirm(self) -> None:
+        try:
+            self.table.session.table.add_chips(self.table.me, self.amount)
+        except TableError as refusal:
+            self.error = str(refusal)
+            return
+        self.table.rebought(self.amount)
+        self.host.pop(self)
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        L = menu_layout(self.host.size, 1, len(self.buttons), 0.42)
+        low, high = self.limits()
+        cfg = self.table.session.config
+        title = "You're out of chips — rebuy" if self.busted else "Top up your stack"
+        row = Row("Add", f"{self.amount:,}  (stack {self.stack + self.amount:,})")
+        note = self.error or (f"Stack after: {cfg.min_buy_in:,}–{cfg.max_buy_in:,} "
+                              f"(20–100 BB) · Left/Right by {cfg.big_blind * 10}")
+        if high < low:
+            note = "You already have the maximum in front of you"
+        draw_menu(surface, self.host.text, L, title, [row], 0, self.buttons, note,
+                  ORANGE if self.error else MUTED)

@@ -1,0 +1,137 @@
+"""Start screen: blind level, buy-in, the three bots, the turn clock, deck colours,
+animation speed. Enter (or "Sit down") opens the table."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.commands import Command, Ui, UiCommand
+from game.input import Bindings
+from game.render.theme import BG, MUTED, ORANGE
+from game.scenes.base import Host
+from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.settings import (
+    BANK_CHOICES,
+    BOT_KINDS,
+    BUY_IN_CHOICES_BB,
+    CLOCK_CHOICES,
+    SPEED_CHOICES,
+    GameSettings,
+)
+
+ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed")
+
+
+def _cycle(options: tuple[object, ...], current: object, step: int) -> object:
+    i = options.index(current) if current in options else 0
+    return options[(i + step) % len(options)]
+
+
+@dataclass(slots=True)
+class StartScene:
+    host: Host
+    notice: str = ""
+    opaque: bool = True
+    focus: int = 0
+    seed: int | None = None
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.buttons = [
+            ButtonSpec("Sit down", UiCommand(Ui.CONFIRM), pygame.K_RETURN, "Enter"),
+            ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
+        ]
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    @property
+    def settings(self) -> GameSettings:
+        return self.host.settings
+
+    def rows(self) -> list[Row]:
+        s = self.settings
+        sb, bb = s.blinds
+        clock = "Off" if s.turn_seconds == 0 else f"{s.turn_seconds} s per action"
+        return [
+            Row("Blinds", f"Level {s.level}: {sb}/{bb}"),
+            Row("Buy-in", f"{s.buy_in_bb} BB = {s.buy_in:,} chips"),
+            Row("Seat 2 (left)", s.bots[0]),
+            Row("Seat 3 (across)", s.bots[1]),
+            Row("Seat 4 (right)", s.bots[2]),
+            Row("Turn clock", clock),
+            Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—"),
+            Row("Deck", "Four colours" if s.four_color else "Two colours"),
+            Row("Animation speed", f"{s.speed:g}×"),
+        ]
+
+    def bindings(self) -> Bindings:
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.52)
+        return menu_bindings(L, len(ROWS), self.buttons,
+                             {pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM),
+                              pygame.K_q: UiCommand(Ui.QUIT)})
+
+    def handle(self, command: Command) -> None:
+        if not isinstance(command, UiCommand):
+            return
+        k = command.kind
+        if k is Ui.MOVE:
+            self.focus = (self.focus + int(command.number)) % len(ROWS)
+        elif k is Ui.SELECT:
+            self.focus = int(command.number)
+        elif k is Ui.CHANGE:
+            row, step = command.pair
+            row = self.focus if row < 0 else row
+            self.focus = row
+            self.host.settings = self._changed(ROWS[row], step)
+        elif k is Ui.CONFIRM:
+            self.sit_down()
+        elif k is Ui.QUIT:
+            self.host.quit()
+
+    def _changed(self, row: str, step: int) -> GameSettings:
+        s = self.settings
+        if row == "level":
+            return s.with_(level=(s.level - 1 + step) % 5 + 1)
+        if row == "buy_in":
+            return s.with_(buy_in_bb=_cycle(BUY_IN_CHOICES_BB, s.buy_in_bb, step))
+        if row.startswith("bot"):
+            i = int(row[-1]) - 1
+            bots = list(s.bots)
+            bots[i] = str(_cycle(BOT_KINDS, bots[i], step))
+            return s.with_(bots=tuple(bots))
+        if row == "clock":
+            return s.with_(turn_seconds=_cycle(CLOCK_CHOICES, s.turn_seconds, step))
+        if row == "bank":
+            return s.with_(bank_seconds=_cycle(BANK_CHOICES, s.bank_seconds, step))
+        if row == "deck":
+            return s.with_(four_color=not s.four_color)
+        return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))
+
+    def sit_down(self) -> None:
+        from game.scenes.factory import table_scene
+        seed = self.seed if self.seed is not None else random.randrange(2**32)
+        self.host.sprites.four_color = self.settings.four_color
+        self.host.sprites.cache.clear()
+        self.host.replace_all(table_scene(self.host, self.settings, seed))
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BG)
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.52)
+        text = self.host.text
+        text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
+                  (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
+        note = self.notice or (
+            "Up/Down choose · Left/Right change · Enter sit down · mouse works too")
+        draw_menu(surface, text, L, "New table", self.rows(), self.focus, self.buttons, note,
+                  ORANGE if self.notice else MUTED)

@@ -1,0 +1,386 @@
+"""The table scene: deals hands, lets the seat to act decide (human, bot or clock),
+plays the events, and shows it all. Every decision arrives as an ``ActCommand``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from engine.actions import IllegalAction
+from engine.events import Event
+from engine.table import PlayerBusted, PlayerLeft, TableError, TableEvent
+from game.commands import ActCommand, Command, Ui, UiCommand
+from game.controls import ActionPanel
+from game.display import TableDisplay
+from game.handlog import log_line
+from game.input import Bindings
+from game.layout import TableLayout, table_layout
+from game.presenter import Presenter
+from game.render.bar import BarModel, draw_bar, draw_top
+from game.render.side import SideRenderer
+from game.render.table import Bubble, SeatStatus, TableRenderer
+from game.scenes.base import Host
+from game.scenes.players import Seats
+from game.scenes.table_ui import bar_model, table_bindings
+from game.session import TableSession
+from game.settings import HUMAN_SEAT
+from game.turnclock import TurnClock
+
+BETWEEN_HANDS = 0.8
+MESSAGE_SECONDS = 4.0
+BUBBLE_SECONDS = 4.0
+LONG_THINK = 15.0
+
+
+@dataclass(slots=True)
+class TableScene:
+    host: Host
+    session: TableSession
+    seats: Seats
+    autopilot: bool = False
+    opaque: bool = True
+    me: int = HUMAN_SEAT
+    layout: TableLayout = field(init=False)
+    display: TableDisplay = field(init=False)
+    presenter: Presenter = field(init=False)
+    panel: ActionPanel = field(init=False)
+    clock: TurnClock = field(init=False)
+    renderer: TableRenderer = field(init=False)
+    side: SideRenderer = field(init=False)
+    log: list[str] = field(default_factory=list)
+    bubbles: list[Bubble] = field(default_factory=list)
+    message: str = ""
+    message_error: bool = False
+    message_age: float = 0.0
+    between: float = 0.3
+    decision: tuple[int, int] | None = None
+    bot_wait: float = 0.0
+    thought: float = 0.0
+    long_think_told: bool = False
+    rebuy_requested: bool = False
+    now: float = 0.0
+    model: BarModel = field(init=False)
+    next_deck: list[int] | None = None  # scripted hands (tests, screenshots)
+
+    def __post_init__(self) -> None:
+        settings = self.session.settings
+        self.layout = table_layout(*self.host.size)
+        self.display = TableDisplay.empty(self.me, len(self.session.table.seats))
+        self.presenter = Presenter(self.display)
+        self.panel = ActionPanel(self.me)
+        self.clock = TurnClock(float(settings.turn_seconds), float(settings.bank_seconds))
+        self.renderer = TableRenderer(self.host.text, self.host.sprites)
+        self.side = SideRenderer(self.host.text)
+        self._seat_display()
+        self.model = self._model()
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def animating(self) -> bool:
+        return self.presenter.busy or bool(self.bubbles)
+
+    @property
+    def hand(self) -> Any:
+        return self.session.hand
+
+    def _human_turn(self) -> bool:
+        hand = self.session.hand
+        return (hand is not None and not hand.finished and hand.to_act == self.me
+                and not self.presenter.busy and not self.autopilot)
+
+    def _seat_display(self) -> None:
+        t = self.session.table
+        self.display.seat_table(
+            tuple(p.name if p else "" for p in t.seats), self.session.stacks(),
+            tuple(p is not None for p in t.seats),
+            tuple(bool(p and p.sitting_out) for p in t.seats))
+
+    # ------------------------------------------------------------- input
+
+    def bindings(self) -> Bindings:
+        return table_bindings(self.layout, self.model, self.me)
+
+    def handle(self, command: Command) -> None:
+        if isinstance(command, ActCommand):
+            self._act(command)
+        elif isinstance(command, UiCommand):
+            self._ui(command)
+
+    def _act(self, command: ActCommand) -> None:
+        hand = self.session.hand
+        if hand is not None and hand.to_act == command.seat == self.me and self.presenter.busy:
+            self._say("Wait for your turn", error=True)
+            return
+        try:
+            events = self.session.submit(command.action)
+        except IllegalAction as refusal:
+            self._say(str(refusal), error=True)
+            return
+        if command.seat == self.me:
+            self.clock.stop()
+            self.message = ""
+        self.decision = None
+        self.presenter.push(events)  # the display keeps only our own hole cards
+
+    def _ui(self, c: UiCommand) -> None:
+        k, p = c.kind, self.panel
+        legal = self._legal()
+        ctx = self._context()
+        if k is Ui.WAGER:
+            choice = p.wager(legal, ctx)
+            if choice.action is not None:
+                self._act(ActCommand(self.me, choice.action, "keyboard"))
+        elif k is Ui.SIZE_STEP:
+            p.step_by(int(c.number))
+        elif k is Ui.SLIDER:
+            p.set_fraction(c.number)
+        elif k is Ui.PRESET:
+            p.set_preset(c.text, ctx)
+        elif k is Ui.TYPE:
+            p.type_digit(c.text)
+        elif k is Ui.BACKSPACE:
+            p.backspace()
+        elif k is Ui.CLEAR:
+            p.typed = ""
+        elif k is Ui.PRE_CHECK_FOLD:
+            p.pre_check_fold, p.pre_call_any = not p.pre_check_fold, False
+        elif k is Ui.PRE_CALL_ANY:
+            p.pre_call_any, p.pre_check_fold = not p.pre_call_any, False
+        elif k is Ui.SIT_OUT:
+            self._toggle_sit_out()
+        elif k is Ui.REBUY:
+            self._request_rebuy()
+        elif k is Ui.PAUSE:
+            from game.scenes.pause import PauseScene
+            self.host.push(PauseScene(self.host, self))
+        self.model = self._model()
+
+    def _toggle_sit_out(self) -> None:
+        table = self.session.table
+        try:
+            if self.session.sitting_out(self.me):
+                table.sit_in(self.me)
+                self._say("You'll be dealt in at the big blind")
+            else:
+                table.sit_out(self.me)
+                limit = table.config.sit_out_limit
+                self._say(f"Sitting out: you leave the table after {limit} hands")
+        except TableError as refusal:
+            self._say(str(refusal), error=True)
+        if self.session.hand is None:
+            self._seat_display()
+
+    def _request_rebuy(self) -> None:
+        if self.session.hand is None and not self.presenter.busy:
+            self._open_rebuy()
+        else:
+            self.rebuy_requested = True
+            self._say("Rebuy/top-up opens when this hand is over")
+
+    def _open_rebuy(self) -> None:
+        from game.scenes.rebuy import RebuyScene
+        self.rebuy_requested = False
+        self.host.push(RebuyScene(self.host, self))
+
+    def rebought(self, amount: int) -> None:
+        """Called by the rebuy dialog once chips were added."""
+        self.log.append(f"{self.display.seats[self.me].name} adds {amount:,} chips")
+        self._seat_display()
+        self.session.history[-1] = self.session.stacks()
+        self._say(f"Added {amount:,} chips")
+        fact = self.seats.rebought(self.me, amount)
+        if fact is not None:
+            self._chat([fact])
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_error, self.message_age = text, error, 0.0
+
+    # ------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        speed = self.session.settings.speed
+        game_dt = dt * speed
+        self.now += dt
+        for event in self.presenter.update(game_dt):
+            self._shown(event)
+        self._age(game_dt)
+        hand = self.session.hand
+        if hand is None:
+            self._between(game_dt)
+        elif not self.presenter.busy:
+            if hand.finished:
+                self._finish_hand()
+            elif hand.to_act is not None:
+                self._decide(hand.to_act, game_dt)
+        self.model = self._model()
+
+    def _age(self, dt: float) -> None:
+        if self.message:
+            self.message_age += dt
+            if self.message_age > MESSAGE_SECONDS:
+                self.message = ""
+        if self.bubbles:
+            self.bubbles = [Bubble(b.seat, b.text, b.age + dt, b.life) for b in self.bubbles
+                            if b.age + dt < b.life]
+
+    def _shown(self, event: Event) -> None:
+        names = tuple(s.name for s in self.display.seats)
+        line = log_line(event, names, self.me, self.session.hand_number)
+        if line:
+            self.log.append(line)
+            del self.log[:-400]
+        self._chat([event])
+
+    def _chat(self, events: list[Any]) -> None:
+        lines = self.seats.chat(events, self.session.view(self.me), self.now)
+        for seat, text in lines:
+            self.bubbles = [b for b in self.bubbles if b.seat != seat]
+            self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
+            self.log.append(f"{self.display.seats[seat].name}: “{text}”")
+
+    def _between(self, dt: float) -> None:
+        if self.presenter.busy:
+            return
+        self.between -= dt
+        if self.between > 0:
+            return
+        if self.session.seated(self.me) and not self.autopilot and (
+                self.session.stacks()[self.me] == 0 or self.rebuy_requested):
+            self.between = BETWEEN_HANDS
+            self._open_rebuy()
+            return
+        if not self.session.can_deal():
+            self._say("Waiting for players", error=True)
+            self.between = 1.0
+            return
+        events = self.session.start_hand(self.next_deck)
+        self.next_deck = None
+        self.clock.new_hand()
+        self.decision = None
+        self.presenter.push(events)
+
+    def _finish_hand(self) -> None:
+        hand = self.session.hand
+        self.seats.hand_over(hand)
+        table_events = self.session.end_hand()
+        self._table_events(table_events)
+        self._seat_display()
+        self.between = BETWEEN_HANDS
+        self.host.hand_finished(self.session.hand_number)
+
+    def _table_events(self, events: list[TableEvent]) -> None:
+        for e in events:
+            if isinstance(e, PlayerLeft) and e.seat == self.me:
+                from game.scenes.start import StartScene
+                self.host.replace_all(StartScene(self.host, notice=(
+                    f"You left the table ({e.reason}) with {e.cashed_out} chips")))
+                return
+            if isinstance(e, PlayerBusted) and e.seat == self.me:
+                self._say("You're out of chips: rebuy to keep playing", error=True)
+            elif isinstance(e, PlayerLeft):
+                self.log.append(f"{e.name} left the table ({e.reason})")
+
+    def _decide(self, seat: int, dt: float) -> None:
+        key = (self.session.hand_number, len(self.session.hand.events))
+        human = seat == self.me and not self.autopilot
+        if self.decision != key:
+            self.decision = key
+            self.thought = 0.0
+            self.long_think_told = False
+            view = self.session.view(seat)
+            assert view is not None
+            if human:
+                self.panel.reset(view.legal, view.context)
+                pre = self.panel.pre_action(view.legal) if view.legal else None
+                if pre is not None:
+                    self._act(ActCommand(self.me, pre, "pre-action"))
+                    return
+                self.clock.start()
+            else:
+                self.bot_wait = self.seats.think_seconds(seat, view)
+        self.thought += dt
+        if human:
+            if self.clock.tick(dt):
+                action = self.session.hand.timeout_action()
+                self._act(ActCommand(self.me, action, "clock"))
+                self._say("Time's up", error=True)
+            elif self.clock.warning and not self.clock.warned:
+                self.clock.warned = True
+                self._say(f"{self.clock.left:.0f} seconds left", error=True)
+            elif self.thought > LONG_THINK and not self.long_think_told:
+                self.long_think_told = True
+                fact = self.seats.long_think(seat, self.thought)
+                if fact is not None:
+                    self._chat([fact])
+            return
+        self.bot_wait -= dt
+        if self.bot_wait <= 0:
+            view = self.session.view(seat)
+            assert view is not None
+            action = self.seats.decide(seat, view)
+            hand = self.session.hand
+            if not hand.can(action):  # a bot bug must not stall the table
+                self.log.append(f"{self.display.seats[seat].name} chose an illegal action")
+                action = hand.timeout_action()
+            self._act(ActCommand(seat, action, "bot"))
+
+    # ------------------------------------------------------------ model
+
+    def _legal(self) -> Any:
+        if not self._human_turn():
+            return None
+        view = self.session.view(self.me)
+        return view.legal if view is not None else None
+
+    def _context(self) -> Any:
+        if not self._human_turn():
+            return None
+        view = self.session.view(self.me)
+        return view.context if view is not None else None
+
+    def _model(self) -> BarModel:
+        hand = self.session.hand
+        in_hand = (hand is not None and not hand.finished and hand.config.players[self.me]
+                   and not hand.folded[self.me] and hand.stacks[self.me] > 0)
+        sb, bb = self.session.settings.blinds
+        title = (f"Hold'em · No-limit {sb}/{bb} · Hand #{self.session.hand_number}"
+                 + ("  ·  autoplay" if self.autopilot else ""))
+        return bar_model(
+            self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
+            message=self.message, error=self.message_error, title=title,
+            sitting_out=self.session.sitting_out(self.me),
+            can_rebuy=self.session.seated(self.me) and not self.autopilot)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = table_layout(*size)
+
+    # ------------------------------------------------------------- draw
+
+    def draw(self, surface: pygame.Surface) -> None:
+        hand = self.session.hand
+        acting = None
+        thinking = False
+        if hand is not None and not hand.finished and not self.presenter.busy:
+            acting = hand.to_act
+            thinking = acting is not None and (acting != self.me or self.autopilot)
+        clock = self.clock
+        human_clock = acting == self.me and clock.running
+        status = SeatStatus(
+            acting=acting, thinking=thinking,
+            clock_fraction=clock.fraction if human_clock else None,
+            clock_warning=human_clock and clock.warning,
+            clock_bank=human_clock and clock.in_bank,
+            clock_seconds=clock.left if human_clock else self.now,
+        )
+        beat = self.presenter.beat if self.presenter.current is not None else None
+        L = self.layout
+        self.renderer.draw(surface, L, self.display, beat, self.presenter.progress, status,
+                           tuple(self.bubbles))
+        draw_top(surface, self.host.text, L, self.model)
+        draw_bar(surface, self.host.text, L, self.model)
+        names = tuple(s.name for s in self.display.seats)
+        self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
+                       L.ui_scale)

@@ -1,0 +1,93 @@
+"""The table scene's controls: the bar model shown this frame and the input bindings
+that match it rect for rect."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.actions import LegalActions
+from engine.sizing import BettingContext
+from game.commands import ActCommand, Command, Ui, UiCommand
+from game.controls import ActionPanel
+from game.input import Bindings, Drag, Hit
+from game.layout import PRESETS, TableLayout
+from game.render.bar import BarModel
+
+
+def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
+              in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
+              can_rebuy: bool) -> BarModel:
+    my_turn = legal is not None
+    value = panel.wager_value()
+    return BarModel(
+        my_turn=my_turn, in_hand=in_hand,
+        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
+        wager=panel.wager(legal, ctx), allin=panel.all_in(legal),
+        can_wager=legal is not None and legal.wager is not None,
+        amount_text=panel.typed or (f"{value}" if value is not None else ""),
+        typed=bool(panel.typed), slider_fraction=panel.fraction,
+        pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
+        pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
+        title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+    )
+
+
+def _act(seat: int, m: BarModel, which: str) -> Command | None:
+    choice = {"fold": m.fold, "call": m.call, "wager": m.wager, "allin": m.allin}[which]
+    if choice.action is None:
+        return None
+    return ActCommand(seat, choice.action, "keyboard")
+
+
+def table_bindings(L: TableLayout, m: BarModel, seat: int) -> Bindings:
+    """Clickable rects and keys for this frame, built from the same model as the bars."""
+    b = L.bar
+    hits: list[Hit] = [
+        Hit(L.sit_out, UiCommand(Ui.SIT_OUT), "sit_out"),
+        Hit(L.rebuy, UiCommand(Ui.REBUY) if m.can_rebuy else None, "rebuy"),
+        Hit(L.pause, UiCommand(Ui.PAUSE), "pause"),
+    ]
+    keys: dict[int, Command] = {
+        pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
+        pygame.K_s: UiCommand(Ui.SIT_OUT),
+    }
+    if m.can_rebuy:
+        keys[pygame.K_b] = UiCommand(Ui.REBUY)
+    shift: dict[int, Command] = {}
+    drags: list[Drag] = []
+    if m.my_turn:
+        def mouse(which: str) -> Command | None:
+            c = _act(seat, m, which)
+            return ActCommand(c.seat, c.action, "mouse") if isinstance(c, ActCommand) else c
+
+        hits += [Hit(b.fold, mouse("fold"), "fold"), Hit(b.call, mouse("call"), "call"),
+                 Hit(b.wager, UiCommand(Ui.WAGER) if m.can_wager else None, "wager")]
+        for (key, _), rect in zip(PRESETS, b.presets, strict=True):
+            hits.append(Hit(rect, UiCommand(Ui.PRESET, key) if m.can_wager else None,
+                            f"preset.{key}"))
+        hits.append(Hit(b.amount, UiCommand(Ui.CLEAR), "amount"))
+        if m.can_wager:
+            drags.append(Drag(b.slider, lambda f: UiCommand(Ui.SLIDER, f)))
+        for code, which in ((pygame.K_f, "fold"), (pygame.K_c, "call"), (pygame.K_a, "allin")):
+            cmd = _act(seat, m, which)
+            if cmd is not None:
+                keys[code] = cmd
+        keys[pygame.K_r] = UiCommand(Ui.WAGER)
+        keys[pygame.K_RETURN] = UiCommand(Ui.WAGER)
+        keys[pygame.K_KP_ENTER] = UiCommand(Ui.WAGER)
+        keys[pygame.K_BACKSPACE] = UiCommand(Ui.BACKSPACE)
+        keys[pygame.K_DELETE] = UiCommand(Ui.CLEAR)
+        for k, step in ((pygame.K_RIGHT, 1), (pygame.K_UP, 1), (pygame.K_LEFT, -1),
+                        (pygame.K_DOWN, -1)):
+            keys[k] = UiCommand(Ui.SIZE_STEP, step)
+            shift[k] = UiCommand(Ui.SIZE_STEP, step * 5)
+        for k, preset in ((pygame.K_HOME, "min"), (pygame.K_PAGEUP, "pot"),
+                          (pygame.K_END, "allin"), (pygame.K_PAGEDOWN, "half")):
+            keys[k] = UiCommand(Ui.PRESET, preset)
+    elif m.pre_enabled:
+        hits += [Hit(b.pre_check_fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
+                 Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
+        keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)
+        keys[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
+    return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn)
+

@@ -1,0 +1,159 @@
+"""Render key table states to PNGs in screenshots/ (git-ignored) for a person to look at.
+
+    .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
+
+States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
+rebuy dialog, the pause overlay. Hands use stacked decks and scripted actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from engine.actions import Action, ActionKind  # noqa: E402
+from engine.cards import parse_cards  # noqa: E402
+from engine.events import HandEnded  # noqa: E402
+from game.app import App  # noqa: E402
+from game.commands import ActCommand  # noqa: E402
+from game.scenes.factory import table_scene  # noqa: E402
+from game.scenes.pause import PauseScene  # noqa: E402
+from game.scenes.rebuy import RebuyScene  # noqa: E402
+from game.scenes.start import StartScene  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+from game.settings import GameSettings  # noqa: E402
+
+F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
+R = ActionKind.RAISE
+
+
+def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list[int]:
+    """Cards from the top so that ``holes`` and ``board`` come out (burns in between)."""
+    used = set(parse_cards([h[k:k + 2] for h in holes.values() for k in (0, 2)]))
+    used |= set(parse_cards(board.split()))
+    spare = iter(c for c in range(52) if c not in used)
+    order = [(button + 1 + k) % n for k in range(n)]
+    hole = {s: parse_cards([h[:2], h[2:]]) for s, h in holes.items()}
+    deck = [hole[s][r] if s in hole else next(spare) for r in (0, 1) for s in order]
+    cards = iter(parse_cards(board.split()))
+    for count in (3, 1, 1):
+        deck.append(next(spare))
+        deck.extend(next(cards) for _ in range(count))
+    return deck
+
+
+def make_app(size: tuple[int, int], four_color: bool) -> App:
+    screen = pygame.display.set_mode(size)
+    return App(screen, GameSettings(four_color=four_color, turn_seconds=30))
+
+
+def table(app: App, stacks: tuple[int, ...] | None = None) -> TableScene:
+    scene = table_scene(app, app.settings, 7, think_scale=1e9, stacks=stacks)
+    app.replace_all(scene)
+    return scene
+
+
+def run_until(app: App, scene: TableScene, done: Callable[[], bool], limit: int = 4000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.step(1 / 60)
+    raise RuntimeError("state not reached")
+
+
+def act(app: App, scene: TableScene, seat: int, kind: ActionKind, to: int | None = None) -> None:
+    run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy
+              and scene.session.hand.to_act == seat)
+    scene.handle(ActCommand(seat, Action(seat, kind, to), "script"))
+
+
+def shoot(app: App, name: str, out: Path) -> None:
+    app.draw()
+    path = out / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    print(path)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--four-color", action="store_true")
+    ap.add_argument("--out", default=str(ROOT / "screenshots"))
+    args = ap.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(exist_ok=True)
+    pygame.display.init()
+    pygame.font.init()
+    app = make_app((w, h), args.four_color)
+
+    app.replace_all(StartScene(app))
+    shoot(app, "01_start", out)
+
+    # Preflop: UTG raises, the player is to act facing 30.
+    scene = table(app)
+    scene.next_deck = deck_for(0, {0: "AhKh", 1: "7c2d", 2: "9s9d", 3: "QcJc"},
+                               "Ks 8h 3c 4d 2s")
+    act(app, scene, 3, R, 30)
+    run_until(app, scene, lambda: scene.model.my_turn)
+    shoot(app, "02_preflop", out)
+
+    # Side pots: four different stacks all in before the flop, caught on the turn.
+    scene = table(app, stacks=(1000, 250, 500, 800))
+    scene.next_deck = deck_for(0, {0: "AsAd", 1: "KsKd", 2: "QsQd", 3: "JhTh"},
+                               "2c 7d 9h Qc 3s")
+    act(app, scene, 3, K)
+    act(app, scene, 0, C)
+    act(app, scene, 1, K)
+    act(app, scene, 2, K)
+    run_until(app, scene, lambda: len(scene.display.board) == 4)
+    shoot(app, "03_side_pots_allin", out)
+    run_until(app, scene, lambda: "side pot 2" in scene.display.banner)
+    shoot(app, "04_side_pots_showdown", out)
+
+    # Split pot: two players with the same two pair and ace kicker.
+    scene = table(app)
+    scene.next_deck = deck_for(0, {0: "Ac2d", 1: "8c4d", 2: "9s5d", 3: "Ad3c"},
+                               "Kh Kd 7s 7c Qh")
+    act(app, scene, 3, C)
+    act(app, scene, 0, C)
+    act(app, scene, 1, F)
+    act(app, scene, 2, F)
+    for _ in range(3):
+        act(app, scene, 3, X)
+        act(app, scene, 0, X)
+    run_until(app, scene, lambda: scene.display.banner.startswith("Split"))
+    run_until(app, scene, lambda: isinstance(scene.presenter.current, HandEnded))
+    shoot(app, "05_split_pot", out)
+
+    # Rebuy after busting: the dialog opens by itself between hands.
+    scene = table(app, stacks=(200, 1000, 1000, 1000))
+    scene.next_deck = deck_for(0, {0: "7h2c", 1: "8c4d", 2: "9s5d", 3: "AdAc"},
+                               "Kh Kd 7s 3c Qh")
+    act(app, scene, 3, C)
+    act(app, scene, 0, K)
+    act(app, scene, 1, F)
+    act(app, scene, 2, F)
+    act(app, scene, 3, C)
+    run_until(app, scene, lambda: isinstance(app.top, RebuyScene))
+    shoot(app, "06_rebuy", out)
+    app.pop(app.top)
+    app.push(PauseScene(app, scene))
+    shoot(app, "07_pause", out)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

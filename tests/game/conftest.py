@@ -1,0 +1,35 @@
+"""Headless pygame for every game test: dummy video and audio, set before pygame loads."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.settings import GameSettings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    pygame.display.init()  # again: an in-process autoplay run ends with pygame.quit()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    pygame.event.clear()
+    yield App(screen, GameSettings())
+    pygame.event.clear()

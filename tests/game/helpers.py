@@ -1,0 +1,98 @@
+"""Scripted tables for the game tests: stacked decks, bots that wait to be told,
+and real pygame events posted through the one event path."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from engine.actions import Action, ActionKind
+from engine.cards import parse_cards
+from engine.events import ActionTaken
+from game.app import App
+from game.commands import ActCommand
+from game.scenes.factory import table_scene
+from game.scenes.table import TableScene
+
+FRAME = 1 / 60
+
+
+def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list[int]:
+    """Cards from the top so that ``holes`` and ``board`` come out (burns between)."""
+    used = set(parse_cards([h[k:k + 2] for h in holes.values() for k in (0, 2)]))
+    used |= set(parse_cards(board.split()))
+    spare = iter(c for c in range(52) if c not in used)
+    order = [(button + 1 + k) % n for k in range(n)]
+    hole = {s: parse_cards([h[:2], h[2:]]) for s, h in holes.items()}
+    deck = [hole[s][r] if s in hole else next(spare) for r in (0, 1) for s in order]
+    cards = iter(parse_cards(board.split()))
+    for count in (3, 1, 1):
+        deck.append(next(spare))
+        deck.extend(next(cards) for _ in range(count))
+    return deck
+
+
+def scripted_table(app: App, stacks: tuple[int, ...] | None = None,
+                   deck: list[int] | None = None) -> TableScene:
+    """A table whose bots never act on their own (the test acts for them)."""
+    scene = table_scene(app, app.settings, 3, think_scale=1e9, stacks=stacks)
+    scene.next_deck = deck
+    app.replace_all(scene)
+    return scene
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.step(FRAME)
+    raise AssertionError("state not reached")
+
+
+def to_act(app: App, scene: TableScene, seat: int) -> None:
+    """Frames until ``seat`` is to act and the animations are done."""
+    run_until(app, lambda: scene.session.hand is not None and not scene.presenter.busy
+              and not scene.session.hand.finished and scene.session.hand.to_act == seat)
+    app.step(FRAME)
+
+
+def bot(app: App, scene: TableScene, seat: int, kind: ActionKind, to: int | None = None) -> None:
+    to_act(app, scene, seat)
+    scene.handle(ActCommand(seat, Action(seat, kind, to), "test"))
+
+
+def my_actions(scene: TableScene, seat: int = 0) -> list[ActionTaken]:
+    hand = scene.session.hand
+    assert hand is not None
+    return [e for e in hand.events if isinstance(e, ActionTaken) and e.seat == seat]
+
+
+def click(app: App, name: str) -> None:
+    """Press and release the left button on the named control, one frame each."""
+    rect = app.top.bindings().named(name).rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.step(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    app.step(FRAME)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+    app.step(FRAME)
+
+
+def type_text(app: App, digits: str) -> None:
+    for d in digits:
+        press(app, getattr(pygame, f"K_{d}"), unicode=d)
+
+
+def drag_slider(app: App, scene: TableScene, fraction: float) -> None:
+    r = scene.layout.bar.slider
+    x = r.x + round(fraction * (r.w - 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x, r.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, r.centery), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, r.centery), button=1))
+    app.step(FRAME)

@@ -1,0 +1,60 @@
+"""Autoplay: the full loop with a bot in the player's chair, as CI runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = {"hands", "frames", "fps_mean", "frame_ms_p50", "frame_ms_p99", "cpu_percent",
+        "final_stacks", "first_frame_ms"}
+
+
+def test_autoplay_50_hands_prints_one_json_line_and_keeps_every_chip() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "--autoplay", "50", "--seed", "1", "--headless",
+         "--fps", "0"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        check=True)
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1
+    report = json.loads(lines[0])
+    assert report.keys() >= KEYS
+    assert report["hands"] == 50
+    assert report["frames"] > 50
+    assert len(report["final_stacks"]) == 4
+    assert sum(report["final_stacks"]) == report["bought_in"]
+    assert report["chips_conserved"] and report["display_matched_engine"]
+    assert report["first_frame_ms"] is not None
+
+
+def test_autoplay_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    stacks = []
+    for _ in range(2):
+        assert main(["--autoplay", "3", "--seed", "9", "--headless", "--fps", "0",
+                     "--size", "960x540"]) == 0
+        stacks.append(json.loads(capsys.readouterr().out)["final_stacks"])
+    assert stacks[0] == stacks[1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--size", "800x600"], "smallest window is 960x540"),
+    (["--size", "big"], "size must look like 1280x720"),
+    (["--level", "6"], "--level must be from 1 to 5"),
+    (["--autoplay", "0"], "--autoplay must be from 1"),
+    (["--fps", "fast"], "--fps must be a whole number"),
+    (["--seed", "-3"], "--seed must be from 0"),
+])
+def test_bad_flags_are_refused_with_a_helpful_message(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

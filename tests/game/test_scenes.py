@@ -1,0 +1,156 @@
+"""Each scene transition, driven by real keys and clicks."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.actions import ActionKind
+from game.app import App
+from game.commands import ResizeCommand
+from game.scenes.pause import PauseScene
+from game.scenes.rebuy import RebuyScene
+from game.scenes.start import StartScene
+from game.scenes.table import TableScene
+from tests.game.helpers import FRAME, bot, click, deck_for, press, run_until, scripted_table
+
+
+def test_start_screen_enter_sits_down_at_a_table(app: App) -> None:
+    app.push(StartScene(app, seed=5))
+    app.step(FRAME)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene)
+    run_until(app, lambda: app.top.session.hand is not None)  # type: ignore[attr-defined]
+
+
+def test_start_screen_settings_change_by_keys_and_clicks(app: App) -> None:
+    app.push(StartScene(app, seed=5))
+    app.step(FRAME)
+    press(app, pygame.K_RIGHT)  # level 2
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_LEFT)   # buy-in 90 BB
+    click(app, "row2.right")    # seat 2 bot: next kind
+    assert app.settings.level == 2
+    assert app.settings.buy_in_bb == 90
+    assert app.settings.bots[0] == "maniac"
+    click(app, "Sit down")
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    assert scene.session.config.big_blind == 20
+    assert scene.session.stacks()[0] == 1800
+
+
+def test_start_screen_quit(app: App) -> None:
+    app.push(StartScene(app))
+    app.step(FRAME)
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_escape_pauses_and_resumes_with_the_clock_stopped(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    run_until(app, lambda: scene.clock.running)
+    left = scene.clock.left
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    app.step(10.0)
+    assert scene.clock.left == left
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def test_pause_button_then_leave_returns_to_start(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    click(app, "pause")
+    assert isinstance(app.top, PauseScene)
+    click(app, "Leave table")
+    assert isinstance(app.top, StartScene) and len(app.scenes) == 1
+    assert scene not in app.scenes
+
+
+def test_pause_quit_stops_the_app(app: App) -> None:
+    scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_p)
+    press(app, pygame.K_q)
+    assert not app.running
+
+
+def _bust_player(app: App) -> TableScene:
+    deck = deck_for(0, {0: "7h2c", 1: "8c4d", 2: "9s5d", 3: "AdAc"}, "Kh Kd 7s 3c Qh")
+    scene = scripted_table(app, stacks=(200, 1000, 1000, 1000), deck=deck)
+    bot(app, scene, 3, ActionKind.CALL)
+    bot(app, scene, 0, ActionKind.ALLIN)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, ActionKind.FOLD)
+    bot(app, scene, 3, ActionKind.CALL)
+    run_until(app, lambda: isinstance(app.top, RebuyScene))
+    return scene
+
+
+def test_busting_opens_the_rebuy_dialog_and_rebuying_deals_on(app: App) -> None:
+    scene = _bust_player(app)
+    assert scene.session.stacks()[0] == 0
+    press(app, pygame.K_LEFT)  # 1000 -> 900
+    press(app, pygame.K_RETURN)
+    assert app.top is scene
+    assert scene.session.stacks()[0] == 900
+    assert scene.session.chips_accounted()
+    run_until(app, lambda: scene.session.hand is not None)
+
+
+def test_busted_player_may_leave_instead(app: App) -> None:
+    _bust_player(app)
+    click(app, "Leave table")
+    assert isinstance(app.top, StartScene)
+
+
+def test_rebuy_button_during_a_hand_opens_top_up_at_the_break(app: App) -> None:
+    scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    bot(app, scene, 3, ActionKind.FOLD)
+    bot(app, scene, 0, ActionKind.FOLD)
+    press(app, pygame.K_b)  # the hand is still on: queued for the break
+    assert not isinstance(app.top, RebuyScene)
+    bot(app, scene, 1, ActionKind.FOLD)
+    run_until(app, lambda: isinstance(app.top, RebuyScene))
+    dialog = app.top
+    assert isinstance(dialog, RebuyScene) and not dialog.busted
+    assert dialog.limits() == (1, 400)
+    press(app, pygame.K_RETURN)
+    assert app.top is scene and scene.session.stacks()[0] == 1000
+
+
+def test_top_up_dialog_escape_cancels(app: App) -> None:
+    scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    app.push(RebuyScene(app, scene))
+    app.step(FRAME)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.session.stacks()[0] == 600
+
+
+def test_sit_out_and_back_in(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_s)
+    assert scene.session.sitting_out(0)
+    click(app, "sit_out")
+    assert not scene.session.sitting_out(0)
+
+
+def test_resize_relayouts_every_scene(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    app.submit(ResizeCommand((1600, 900)))
+    app.step(FRAME)
+    assert app.size == (1600, 900) and scene.layout.size == (1600, 900)
+    app.submit(ResizeCommand((500, 300)))  # clamped to the minimum
+    app.step(FRAME)
+    assert app.size == (960, 540) and scene.layout.size == (960, 540)
+
+
+def test_window_close_quits(app: App) -> None:
+    scripted_table(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(FRAME)
+    assert not app.running
