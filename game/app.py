@@ -79,6 +79,8 @@ class App:
     stats: FrameStats = field(default_factory=FrameStats)
     running: bool = True
     hands: int = 0
+    idle_redraw_s: float = 0.1
+    _last_draw: float = field(default=float("-inf"), init=False)
 
     def __post_init__(self) -> None:
         self.sprites = Sprites(self.text, self.settings.four_color)
@@ -139,8 +141,14 @@ class App:
             self.running = False
             return
         self.top.update(dt)
-        self.draw()
-        pygame.display.flip()
+        # Input is read every frame; the screen is repainted on input, while anything
+        # animates, and otherwise ten times a second (the clock ring, bubbles), so a
+        # player thinking costs little CPU.
+        now = time.perf_counter()
+        if commands or self.animating or now - self._last_draw >= self.idle_redraw_s:
+            self.draw()
+            pygame.display.flip()
+            self._last_draw = now
 
     def draw(self) -> None:
         """Paint from the highest opaque scene up (drawing changes no state)."""
