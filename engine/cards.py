@@ -8,7 +8,7 @@ rank then suit: ``"Ah"``, ``"Td"``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -96,3 +96,29 @@ def complete_deck(top: Sequence[Card], rng: random.Random) -> list[Card]:
         raise CardError("The deck has a repeated card")
     rest = [c for c in shuffled_deck(rng) if c not in set(top)]
     return [*top, *rest]
+
+
+def stacked_deck(button: int, seats: int | Sequence[int], holes: Mapping[int, str],
+                 board: str = "") -> list[Card]:
+    """A deck from the top that deals ``holes`` (seat -> ``"AhKd"``) and ``board``
+    (``"9c Kc 3h 5s 9d"``): hole cards one at a time clockwise from the seat left of the
+    button, then burn, flop, burn, turn, burn, river. ``seats`` is the table size (all
+    dealt in) or the seats dealt in. Unnamed hole cards and burns are filled from the
+    unused cards. For scripted hands: tests, demos, screenshots.
+    """
+    dealt = sorted(range(seats) if isinstance(seats, int) else seats)
+    order = [s for s in dealt if s > button] + [s for s in dealt if s <= button]
+    hole = {s: parse_cards([h[:2], h[2:]]) for s, h in holes.items()}
+    board_cards = parse_cards(board.split())
+    named = [c for cards in hole.values() for c in cards] + board_cards
+    if len(set(named)) != len(named):
+        raise CardError("A card is named twice")
+    spare = iter(c for c in FULL_DECK if c not in set(named))
+    deck = [hole[s][r] if s in hole else next(spare) for r in (0, 1) for s in order]
+    cards = iter(board_cards)
+    for count in (3, 1, 1):
+        deck.append(next(spare))  # burn
+        for _ in range(count):
+            card = next(cards, None)
+            deck.append(card if card is not None else next(spare))
+    return deck

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from engine.actions import Action, ActionKind  # noqa: E402
-from engine.cards import parse_cards  # noqa: E402
+from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
 from game.app import App  # noqa: E402
 from game.commands import ActCommand  # noqa: E402
@@ -39,18 +39,7 @@ R = ActionKind.RAISE
 
 
 def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list[int]:
-    """Cards from the top so that ``holes`` and ``board`` come out (burns in between)."""
-    used = set(parse_cards([h[k:k + 2] for h in holes.values() for k in (0, 2)]))
-    used |= set(parse_cards(board.split()))
-    spare = iter(c for c in range(52) if c not in used)
-    order = [(button + 1 + k) % n for k in range(n)]
-    hole = {s: parse_cards([h[:2], h[2:]]) for s, h in holes.items()}
-    deck = [hole[s][r] if s in hole else next(spare) for r in (0, 1) for s in order]
-    cards = iter(parse_cards(board.split()))
-    for count in (3, 1, 1):
-        deck.append(next(spare))
-        deck.extend(next(cards) for _ in range(count))
-    return deck
+    return stacked_deck(button, n, holes, board)
 
 
 def make_app(size: tuple[int, int], four_color: bool) -> App:

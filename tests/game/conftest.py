@@ -27,7 +27,7 @@ def _pygame() -> Iterator[None]:
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    pygame.display.init()  # again: an in-process autoplay run ends with pygame.quit()
+    pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
     pygame.event.clear()

@@ -35,13 +35,19 @@ def test_autoplay_50_hands_prints_one_json_line_and_keeps_every_chip() -> None:
     assert report["first_frame_ms"] is not None
 
 
-def test_autoplay_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    stacks = []
-    for _ in range(2):
-        assert main(["--autoplay", "3", "--seed", "9", "--headless", "--fps", "0",
-                     "--size", "960x540"]) == 0
-        stacks.append(json.loads(capsys.readouterr().out)["final_stacks"])
-    assert stacks[0] == stacks[1]
+def autoplay(*args: str) -> dict[str, object]:
+    """Run the game in its own process: it owns pygame from init to quit (re-initialising
+    SDL in one process after pygame.quit() is not safe)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120, check=True)
+    report: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return report
+
+
+def test_autoplay_is_deterministic_for_a_seed() -> None:
+    args = ("--autoplay", "3", "--seed", "9", "--headless", "--fps", "0", "--size", "960x540")
+    assert autoplay(*args)["final_stacks"] == autoplay(*args)["final_stacks"]
 
 
 @pytest.mark.parametrize("argv, message", [
