@@ -154,9 +154,13 @@ class Table:
 
     def chips_on_table(self) -> int:
         """Every chip at the table, including those in a hand being played."""
-        if self.hand is not None:
-            return sum(self.hand.stacks) + (0 if self.hand.finished else sum(self.hand.totals))
-        return sum(p.stack for p in self.seats if p)
+        hand = self.hand
+        if hand is None:
+            return sum(p.stack for p in self.seats if p)
+        dealt = hand.config.players
+        behind = sum(hand.stacks[i] if dealt[i] else p.stack
+                     for i, p in enumerate(self.seats) if p is not None)
+        return behind + (0 if hand.finished else sum(hand.totals))
 
     def _eligible(self, index: int) -> bool:
         p = self.seats[index]
@@ -175,6 +179,8 @@ class Table:
             raise TableError(f"There is no seat {index + 1}")
         if self.seats[index] is not None:
             raise TableError(f"Seat {index + 1} is taken")
+        if self.hand is not None and self.hand.config.players[index]:
+            raise TableError(f"Seat {index + 1} is free after this hand")
         self._check_stack(buy_in, buy_in)
         playing = sum(1 for i in range(len(self.seats)) if self._eligible(i))
         self.seats[index] = Seat(name=name, stack=buy_in, auto_rebuy=auto_rebuy,
@@ -183,9 +189,14 @@ class Table:
         return PlayerSat(index, name, buy_in)
 
     def leave(self, index: int, reason: str = "left") -> PlayerLeft:
+        """Cash out and free the seat; during a hand only once folded (or the hand is
+        over), taking what is behind now: chips already bet stay in the pot."""
         player = self.seat(index)
-        if self.hand is not None and not self.hand.finished and not self.hand.folded[index]:
-            raise TableError("You can leave when this hand is over")
+        hand = self.hand
+        if hand is not None and hand.config.players[index]:
+            if not hand.finished and not hand.folded[index]:
+                raise TableError("You can leave when this hand is over")
+            player.stack = hand.stacks[index]
         self.cashed_out += player.stack
         self.left_bought_in += player.bought_in
         self.seats[index] = None

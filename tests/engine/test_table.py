@@ -198,3 +198,22 @@ def test_chips_are_conserved_with_rebuys_cash_outs_and_rake() -> None:
             table.sit(3, "Late", 500)
         assert table.chips_on_table() + table.cashed_out + table.rake == table.bought_in
     assert table.rake > 0
+
+
+def test_leaving_after_folding_takes_what_is_behind_and_invents_no_chips() -> None:
+    table = table_with({0: 1000, 1: 1000, 2: 1000})
+    hand = table.start_hand(random.Random(11))  # button 0; blinds 1 and 2; seat 0 first
+    hand.apply(Action(0, ActionKind.RAISE, 100))
+    hand.apply(Action(1, ActionKind.FOLD))  # the small blind folds its 5
+    assert table.leave(1) == PlayerLeft(1, "P1", 995, "left")
+    assert table.chips_on_table() + table.cashed_out == table.bought_in
+    with pytest.raises(TableError, match="Seat 2 is free after this hand"):
+        table.sit(1, "Newcomer", 500)  # its chips are still being played out
+    table.sit(3, "Newcomer", 500)  # an empty seat can be taken mid-hand
+    assert table.chips_on_table() + table.cashed_out == table.bought_in
+    hand.apply(Action(2, ActionKind.CALL))
+    while (legal := hand.legal()) is not None:
+        hand.apply(Action(legal.seat, ActionKind.CHECK))
+    table.end_hand()
+    assert table.chips_on_table() + table.cashed_out == table.bought_in
+    assert table.seats[1] is None and table.seat(3).stack == 500
