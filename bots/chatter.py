@@ -13,6 +13,8 @@ showdowns and fold streaks lets running jokes build up.
 
 from __future__ import annotations
 
+import re
+
 import json
 import random
 import string
@@ -507,4 +509,37 @@ class Chatter:
             "pot": f"{occ.facts.get('pot', 0):,}",
         }
         text = template.format_map(values)
+        if SECOND_PERSON in (values["them"], values["other"]):
+            text = second_person(text)
         return text[:1].upper() + text[1:]
+
+
+# The player's seat is labelled "You" at the table; lines written about a third person
+# ("{them} shoves 200") are turned to address the player ("You shove 200").
+SECOND_PERSON = "You"
+_TO_BE = {"is": "are", "has": "have", "was": "were", "does": "do"}
+_NO_S = ("shoves calls takes fires reloads wins scoops wants finds raises bets folds checks "
+         "thinks plays bluffs loves needs knows gets jams limps opens tanks sees goes "
+         "pushes misses catches").split()
+_SUBJECT_VERB = re.compile(r"\bYou (\w+)")
+_POSSESSIVE = re.compile(r"\bYou's\b")
+_MID_SENTENCE = re.compile(r"(?<=[^.!?\s\"] )You\b|(?<=[,(] )You\b")
+
+
+def second_person(text: str) -> str:
+    """"You shoves" -> "You shove", "You's stack" -> "your stack", "is" -> "are";
+    mid-sentence "You" -> "you"."""
+
+    def verb(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if word in _TO_BE:
+            return f"You {_TO_BE[word]}"
+        if word in _NO_S:
+            base = word[:-2] if word.endswith(("shes", "sses", "ches")) else word[:-1]
+            return f"You {base}"
+        return match.group(0)
+
+    text = _POSSESSIVE.sub("Your", text)
+    text = _SUBJECT_VERB.sub(verb, text)
+    text = _MID_SENTENCE.sub("you", text)
+    return re.sub(r"(?<=[^.!?\s\"] )Your\b", "your", text)

@@ -184,3 +184,23 @@ def test_lines_speak_about_the_right_people() -> None:
         by_trigger[line.trigger].add(line.name)
     assert by_trigger  # the four personalities spoke under their own names
     assert set().union(*by_trigger.values()) <= set(NAMES)
+
+
+def test_lines_about_the_player_address_them_in_the_second_person() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    from bots.chatter import second_person
+
+    data = json.loads((Path(__file__).resolve().parents[2] / "assets/bots/lines.json")
+                      .read_text())
+    fill = {"me": "Vera", "them": "You", "other": "You", "amount": "200", "bb": "20",
+            "hand": "a flush", "cards": "Ah Kh", "count": 4, "street": "flop", "pot": "500"}
+    wrong = re.compile(r"\bYou (is|has|was|does|\w+(?<!ss)s)\b|\bYou's\b|[a-z,] You\b")
+    rendered = [second_person(line.format_map(fill))
+                for rules in data["personalities"].values() for rule in rules
+                for line in rule["lines"] if "{them}" in line or "{other}" in line]
+    assert len(rendered) > 50
+    bad = [text for text in rendered if wrong.search(text)]
+    assert bad == []
