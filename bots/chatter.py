@@ -517,7 +517,12 @@ class Chatter:
 # ("{them} shoves 200") are turned to address the player ("You shove 200").
 SECOND_PERSON = "You"
 _TO_BE = {"is": "are", "has": "have", "was": "were", "does": "do"}
-_NO_S = ["shoves", "calls", "takes", "fires", "reloads", "wins", "scoops", "wants", "finds", "raises", "bets", "folds", "checks", "thinks", "plays", "bluffs", "loves", "needs", "knows", "gets", "jams", "limps", "opens", "tanks", "sees", "goes", "pushes", "misses", "catches"]
+_NO_S = frozenset({
+    "shoves", "calls", "takes", "fires", "reloads", "wins", "scoops", "wants", "finds",
+    "raises", "bets", "folds", "checks", "thinks", "plays", "bluffs", "loves", "needs",
+    "knows", "gets", "jams", "limps", "opens", "tanks", "sees", "goes", "pushes",
+    "misses", "catches",
+})
 _SUBJECT_VERB = re.compile(r"\bYou (\w+)")
 _POSSESSIVE = re.compile(r"\bYou's\b")
 _MID_SENTENCE = re.compile(r"(?<=[^.!?\s\"] )You\b|(?<=[,(] )You\b")
