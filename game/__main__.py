@@ -1,7 +1,11 @@
 """``holdem``: the game's entry point (``python -m game``).
 
-``holdem --autoplay N --seed S [--headless]`` seats a bot in the player's chair, plays
-N hands through the full loop (drawing included) and prints one JSON line of figures.
+``holdem`` plays (the table and every hand are saved; an interrupted hand resumes on the
+next start). ``holdem --autoplay N --seed S [--headless]`` seats a bot in the player's
+chair, plays N hands through the full loop (drawing included) and prints one JSON line
+of figures; it continues the saved autoplay table when there is one. ``holdem replay``,
+``stats`` and ``export`` read the save file; ``holdem --reset-settings`` rewrites the
+settings file.
 """
 
 from __future__ import annotations
@@ -11,75 +15,41 @@ import time
 LAUNCHED = time.perf_counter()  # the first-frame figure counts from here
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
-from collections.abc import Callable, Mapping, Sequence  # noqa: E402
+from collections.abc import Mapping, Sequence  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
-MIN_W, MIN_H = 960, 540
-AUTOPLAY_SPEED = 8.0
+from game.cli import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
 
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
-    if w < MIN_W or h < MIN_H:
-        raise argparse.ArgumentTypeError(f"the smallest window is {MIN_W}x{MIN_H}, not {w}x{h}")
-    if w > 7680 or h > 4320:
-        raise argparse.ArgumentTypeError(f"{w}x{h} is larger than any screen (max 7680x4320)")
-    return w, h
-
-
-def _ranged(name: str, low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") \
-                from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
-        return value
-    return parse
-
-
-def _speed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"speed must be a number, not {text!r}") from None
-    if not 0.25 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"speed must be from 0.25 to 100, not {value}")
-    return value
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="holdem", description="No-limit Texas Hold'em against three bots "
-                                   "(mouse, keyboard; voice coming).")
-    p.add_argument("--autoplay", type=_ranged("--autoplay", 1, 100000), metavar="N",
-                   help="a bot plays your seat for N hands, then one JSON line is printed")
-    p.add_argument("--seed", type=_ranged("--seed", 0, 2**63 - 1), metavar="S",
-                   help="seed for the deck and the bots (default: random)")
-    p.add_argument("--headless", action="store_true",
-                   help="no window or sound (SDL dummy drivers)")
-    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
-                   help="window size, at least 960x540 (default 1280x720)")
-    p.add_argument("--level", type=_ranged("--level", 1, 5), default=1,
-                   help="blind level 1-5: 5/10, 10/20, 25/50, 50/100, 100/200")
-    p.add_argument("--fps", type=_ranged("--fps", 0, 240), default=60,
-                   help="frame cap while animating (0: uncapped; idle is capped at 30)")
-    p.add_argument("--speed", type=_speed, default=None,
-                   help=f"animation and bot speed (default 1, autoplay {AUTOPLAY_SPEED:g})")
-    p.add_argument("--four-color", action="store_true", help="four-colour deck")
-    return p
+if TYPE_CHECKING:
+    from game.app import App
+    from game.config import LoadedSettings
+    from game.saving import SaveGame
+    from game.settings import GameSettings
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parse(argv)
+    if args.reset_settings:
+        from game.tools import reset
+        return reset()
+    if args.command != "play":
+        from game import tools
+        run = {"replay": tools.replay, "stats": tools.stats,
+               "export": tools.export}[args.command]
+        try:
+            return run(args)
+        except BrokenPipeError:  # `holdem replay 3 | head`
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+    return _run_game(args)
+
+
+def _run_game(args: argparse.Namespace) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -87,13 +57,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     warm = threading.Thread(target=_warm_evaluator, name="warm-evaluator", daemon=True)
     warm.start()
 
+    from game.config import load_settings
+    from game.saving import SaveGame
+
+    loaded = load_settings()
+    for problem in loaded.problems:
+        print(problem, file=sys.stderr)
+    settings = _with_flags(loaded.settings, args)
+    save = SaveGame.open()
+
     import pygame
 
     pygame.display.init()
     pygame.font.init()
     try:
-        report = _play(args)
+        report = _play(args, settings, loaded, save)
     finally:
+        save.close()
         pygame.quit()
         warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
@@ -101,36 +81,71 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _play(args: argparse.Namespace) -> dict[str, object] | None:
+def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSettings:
+    """The settings file's choices, with the command line's on top."""
+    changes: dict[str, object] = {}
+    if args.level is not None:
+        changes["level"] = args.level
+    if args.four_color:
+        changes["four_color"] = True
+    if args.speed is not None:
+        changes["speed"] = args.speed
+    elif args.autoplay:
+        changes["speed"] = AUTOPLAY_SPEED
+    return settings.with_(**changes)
+
+
+def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
+          save: SaveGame) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
 
     from game.app import App
-    from game.settings import GameSettings
 
     pygame.display.set_caption("Hold'em")
     screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
-    _minimum_size()
-    speed = args.speed if args.speed is not None else (
-        AUTOPLAY_SPEED if args.autoplay else 1.0)
-    settings = GameSettings(level=args.level, four_color=args.four_color, speed=speed)
+    window = _minimum_size()  # held until the loop ends: see _minimum_size
     app = App(screen, settings, fps=args.fps, launched=LAUNCHED,
-              fixed_step=args.autoplay is not None, stop_after_hands=args.autoplay)
+              fixed_step=args.autoplay is not None, stop_after_hands=args.autoplay, save=save,
+              settings_file=None if args.autoplay else loaded.path)
     if args.autoplay:
-        from game.scenes.factory import table_scene
-        app.push(table_scene(app, settings, args.seed if args.seed is not None else 0,
-                             autopilot_kind="shark"))
+        recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0)
     else:
         from game.scenes.start import StartScene
-        app.push(StartScene(app, seed=args.seed))
+        app.push(StartScene(app, seed=args.seed, notice=" ".join(loaded.problems)))
     stats = app.run()
-    return _report(app, stats.summary()) if args.autoplay else None
+    del window
+    if not args.autoplay:
+        return None
+    return {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
 
 
-def _report(app: object, summary: Mapping[str, object]) -> dict[str, object]:
+def _autoplay_table(app: App, settings: GameSettings, seed: int) -> str:
+    """Continue the saved autoplay table, or seat a new one; the recovery kind."""
+    from game.scenes.factory import continuable, continued_scene, table_scene
+
+    save = app.save
+    table, bots = save.peek()
+    found = None
+    if table is not None:
+        if continuable(table, bots, autopilot=True):
+            found = save.saved_table()
+        else:
+            save.detach("The save file holds your own table: autoplay plays unsaved.")
+    for notice in save.take_notices():
+        print(notice, file=sys.stderr)
+    if found is not None:
+        scene = continued_scene(app, settings, seed, found, save, autopilot=True)
+    else:
+        scene = table_scene(app, settings, seed, autopilot_kind="shark", save=save)
+    app.push(scene)
+    return found.report.kind if found is not None else "none"
+
+
+def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
     from game.scenes.table import TableScene
-    scene = next(s for s in app.scenes if isinstance(s, TableScene))  # type: ignore[attr-defined]
+    scene = next(s for s in app.scenes if isinstance(s, TableScene))
     table = scene.session.table
     return {
         "hands": scene.session.hand_number,
@@ -139,7 +154,7 @@ def _report(app: object, summary: Mapping[str, object]) -> dict[str, object]:
         "bought_in": table.bought_in,
         "chips_conserved": scene.session.chips_accounted(),
         "display_matched_engine": not scene.display.mismatch,
-        "size": list(app.size),  # type: ignore[attr-defined]
+        "size": list(app.size),
     }
 
 
@@ -149,12 +164,25 @@ def _warm_evaluator() -> None:
     describe([0, 5, 10, 15, 20, 25, 30])
 
 
-def _minimum_size() -> None:
+def _minimum_size() -> object:
+    """Ask the window manager for the smallest size, where pygame can (``Window`` has no
+    ``minimum_size`` in pygame 2.6; the resize handler clamps instead).
+
+    The ``Window`` wrapper is created only when it will be used, and returned so it
+    outlives the loop: SDL keeps a pointer to it that pygame reads back for every window
+    event, and a wrapper freed early crashes ``pygame.event.get`` once its memory is
+    reused (a segfault seen under load).
+    """
     try:
         from pygame._sdl2.video import Window
-        Window.from_display_module().minimum_size = (MIN_W, MIN_H)  # type: ignore[attr-defined]
-    except Exception:  # older SDL or a dummy driver: the resize handler clamps instead
-        pass
+    except ImportError:
+        return None
+    if not hasattr(Window, "minimum_size"):
+        return None
+    window = Window.from_display_module()
+    with contextlib.suppress(Exception):  # a driver that refuses: the resize handler clamps
+        window.minimum_size = (MIN_W, MIN_H)
+    return window
 
 
 if __name__ == "__main__":

@@ -6,13 +6,16 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 
 from game.commands import Command, QuitCommand, ResizeCommand
+from game.config import save_settings
 from game.input import InputMapper
 from game.render.sprites import Sprites
 from game.render.theme import Text
+from game.saving import SaveGame
 from game.scenes.base import Scene
 from game.settings import MIN_SIZE, GameSettings
 
@@ -80,6 +83,8 @@ class App:
     running: bool = True
     hands: int = 0
     idle_redraw_s: float = 0.1
+    save: SaveGame = field(default_factory=SaveGame)
+    settings_file: Path | None = None  # where the start screen's choices are kept
     _last_draw: float = field(default=float("-inf"), init=False)
 
     def __post_init__(self) -> None:
@@ -103,6 +108,12 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def keep_settings(self) -> str | None:
+        """Write the current settings to the settings file; a sentence if that fails."""
+        if self.settings_file is None:
+            return None
+        return save_settings(self.settings, self.settings_file)
 
     def hand_finished(self, hands: int) -> None:
         self.hands = hands

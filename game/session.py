@@ -1,5 +1,8 @@
 """Table life for one player against bots: the engine ``Table``, the hand in play, and
-the history the screen shows (stacks per hand). Pure Python, no pygame."""
+the history the screen shows (stacks per hand). Pure Python, no pygame.
+
+Everything that changes the table goes through here, so the save file (``SaveGame``)
+sees every hand, action and chip movement in order."""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from engine.actions import Action, IllegalAction
 from engine.cards import Card
 from engine.events import Event
 from engine.state import HandState
-from engine.table import Table, TableConfig, TableEvent
+from engine.table import ChipsAdded, Table, TableConfig, TableEvent
 from engine.view import PlayerView, view_of
+from game.saving import SaveGame
 from game.settings import HUMAN_SEAT, GameSettings
 
 
@@ -25,19 +29,41 @@ class TableSession:
     names: tuple[str, ...]
     history: list[tuple[int, ...]] = field(default_factory=list)
     hand_number: int = 0
+    save: SaveGame = field(default_factory=SaveGame)
 
     @classmethod
     def create(cls, settings: GameSettings, names: tuple[str, ...], rng: random.Random,
                *, human_auto_rebuy: bool = False,
-               stacks: tuple[int, ...] | None = None) -> TableSession:
-        """Everyone buys in for the chosen amount (or ``stacks``, seat by seat)."""
+               stacks: tuple[int, ...] | None = None, save: SaveGame | None = None,
+               bots: dict[int, str] | None = None) -> TableSession:
+        """Everyone buys in for the chosen amount (or ``stacks``, seat by seat); the new
+        table is saved with its ``bots`` (seat: kind) when ``save`` is given."""
         table = Table(TableConfig.level(settings.level))
         for seat, name in enumerate(names):
             table.sit(seat, name, stacks[seat] if stacks else settings.buy_in,
                       auto_rebuy=seat != HUMAN_SEAT or human_auto_rebuy)
-        session = cls(settings, table, rng, names)
+        session = cls(settings, table, rng, names, save=save or SaveGame())
+        session.save.new_table(table, "Hold'em", bots or {})
         session.history.append(session.stacks())
         return session
+
+    @classmethod
+    def adopt(cls, settings: GameSettings, table: Table, rng: random.Random,
+              save: SaveGame) -> TableSession:
+        """Play on at a saved table; a hand in play (``table.hand``, recovered from the
+        journal) continues where it stopped."""
+        names = tuple(p.name if p else "" for p in table.seats)
+        session = cls(settings, table, rng, names, save=save)
+        session.history.append(session.stacks())
+        if table.hand is not None:
+            session.hand_number = 1
+        return session
+
+    @property
+    def number(self) -> int:
+        """The table's hand number as the player sees it (the one in play, else the last);
+        ``hand_number`` counts the hands dealt since this session began."""
+        return self.table.hands_played + (self.table.hand is not None)
 
     @property
     def hand(self) -> HandState | None:
@@ -66,6 +92,7 @@ class TableSession:
         """Deal the next hand (``deck``: cards from the top, for scripted hands)."""
         hand = self.table.start_hand(self.rng, deck)
         self.hand_number += 1
+        self.save.begin_hand(self.table, hand)
         return list(hand.events)
 
     def submit(self, action: Action) -> list[Event]:
@@ -74,12 +101,29 @@ class TableSession:
         hand = self.table.hand
         if hand is None:
             raise IllegalAction("Wait for the next hand")
-        return hand.apply(action)
+        return self.save.apply(hand, action)
 
     def end_hand(self) -> list[TableEvent]:
+        hand = self.table.hand
         events = self.table.end_hand()
+        assert hand is not None
+        self.save.finish_hand(self.table, hand, events)
         self.history.append(self.stacks())
         return events
+
+    def add_chips(self, seat: int, amount: int) -> ChipsAdded:
+        """A rebuy or top-up between hands (``TableError`` when out of range)."""
+        event = self.table.add_chips(seat, amount)
+        self.save.record(self.table, [event])
+        return event
+
+    def set_sitting_out(self, seat: int, out: bool) -> None:
+        """Sit out or back in (``TableError`` when refused)."""
+        if out:
+            self.table.sit_out(seat)
+        else:
+            self.table.sit_in(seat)
+        self.save.save_table(self.table)
 
     def view(self, seat: int) -> PlayerView | None:
         hand = self.table.hand

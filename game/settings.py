@@ -1,8 +1,9 @@
-"""What the player chooses on the start screen, and the fixed menu choices."""
+"""What the player chooses on the start screen (and in the settings file), and the fixed
+menu choices."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.table import BLIND_LEVELS
 
@@ -13,6 +14,20 @@ BANK_CHOICES: tuple[int, ...] = (0, 15, 30, 60)
 SPEED_CHOICES: tuple[float, ...] = (0.75, 1.0, 1.5, 2.0)
 MIN_SIZE = (960, 540)
 HUMAN_SEAT = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceSettings:
+    """Voice options as plain data (the voice package reads them; nothing here listens).
+
+    ``microphone`` "" is the system default; ``grace_seconds`` is how long a spoken
+    decision may still be taken back."""
+
+    microphone: str = ""
+    push_to_talk: bool = False
+    confirm_all_in: bool = True
+    grace_seconds: float = 1.0
+    bots_muted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +42,8 @@ class GameSettings:
     four_color: bool = False
     speed: float = 1.0
     player_name: str = "You"
+    auto_rebuy: bool = False
+    voice: VoiceSettings = field(default_factory=VoiceSettings)
 
     @property
     def blinds(self) -> tuple[int, int]:
@@ -42,3 +59,8 @@ class GameSettings:
 
     def with_(self, **changes: object) -> GameSettings:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def level_of(big_blind: int) -> int | None:
+    """The blind level (1-5) whose big blind this is, if any."""
+    return next((i + 1 for i, (_, bb) in enumerate(BLIND_LEVELS) if bb == big_blind), None)

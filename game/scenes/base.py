@@ -10,6 +10,7 @@ from game.commands import Command
 from game.input import Bindings
 from game.render.sprites import Sprites
 from game.render.theme import Text
+from game.saving import SaveGame
 from game.settings import GameSettings
 
 
@@ -19,6 +20,7 @@ class Host(Protocol):
     text: Text
     sprites: Sprites
     settings: GameSettings
+    save: SaveGame
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -27,6 +29,7 @@ class Host(Protocol):
     def pop(self, scene: Scene) -> None: ...
     def replace_all(self, scene: Scene) -> None: ...
     def quit(self) -> None: ...
+    def keep_settings(self) -> str | None: ...
     def hand_finished(self, hands: int) -> None: ...
 
 

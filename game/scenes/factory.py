@@ -1,20 +1,25 @@
-"""Builds a table scene from settings: the session, the bots, the scene."""
+"""Builds a table scene: a new table from settings, or the saved one continued."""
 
 from __future__ import annotations
 
 import random
 
+from engine.table import Table
+from game.recovery import Recovery
+from game.saving import SaveGame
 from game.scenes.base import Host
 from game.scenes.players import Seats
 from game.scenes.table import TableScene
 from game.session import TableSession
-from game.settings import HUMAN_SEAT, GameSettings
+from game.settings import HUMAN_SEAT, GameSettings, level_of
 
 
 def table_scene(host: Host, settings: GameSettings, seed: int, *,
                 autopilot_kind: str | None = None, think_scale: float = 1.0,
-                stacks: tuple[int, ...] | None = None) -> TableScene:
-    """A fresh table; ``autopilot_kind`` seats a bot of that kind in the human's chair."""
+                stacks: tuple[int, ...] | None = None,
+                save: SaveGame | None = None) -> TableScene:
+    """A fresh table (saved as the current one when ``save`` is given);
+    ``autopilot_kind`` seats a bot of that kind in the human's chair."""
     rng = random.Random(seed)
     kinds = {seat: kind for seat, kind in enumerate(settings.bots, start=1)}
     if autopilot_kind is not None:
@@ -27,5 +32,39 @@ def table_scene(host: Host, settings: GameSettings, seed: int, *,
     if seats.chatter is not None:
         seats.chatter.names = list(names)
     session = TableSession.create(settings, names, random.Random(rng.getrandbits(64)),
-                                  human_auto_rebuy=autopilot_kind is not None, stacks=stacks)
+                                  human_auto_rebuy=autopilot_kind is not None or
+                                  settings.auto_rebuy, stacks=stacks, save=save, bots=kinds)
     return TableScene(host, session, seats, autopilot=autopilot_kind is not None)
+
+
+def continuable(table: Table | None, bots: dict[int, str], *, autopilot: bool) -> bool:
+    """Whether the saved table can be continued: the player's chair is taken (by a bot
+    for autoplay, by the player otherwise) and every other seated player is a bot."""
+    if table is None or table.seats[HUMAN_SEAT] is None:
+        return False
+    if (HUMAN_SEAT in bots) != autopilot:
+        return False
+    return all(seat in bots for seat, p in enumerate(table.seats)
+               if p is not None and seat != HUMAN_SEAT)
+
+
+def continued_scene(host: Host, settings: GameSettings, seed: int, found: Recovery,
+                    save: SaveGame, *, autopilot: bool = False) -> TableScene:
+    """The saved table (``found``, from ``save.saved_table()``), its interrupted hand
+    resuming where it stopped; the recovery report is told at the table."""
+    table = found.table
+    assert table is not None
+    info = save.table_info()
+    bots = dict(info.bots) if info is not None else {}
+    rng = random.Random(f"{seed}/{table.hands_played}")  # a new deal per restart
+    names = {seat: p.name for seat, p in enumerate(table.seats) if p is not None}
+    seats = Seats.named(bots, names, random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
+    if seats.chatter is not None:
+        seats.chatter.names = [p.name if p else "" for p in table.seats]
+    level = level_of(table.config.big_blind) or settings.level
+    kept = settings.with_(level=level)
+    session = TableSession.adopt(kept, table, random.Random(rng.getrandbits(64)), save)
+    scene = TableScene(host, session, seats, autopilot=autopilot)
+    if found.report.kind != "none":
+        scene.tell(found.report.message)
+    return scene

@@ -28,6 +28,8 @@ class PauseScene:
     def __post_init__(self) -> None:
         self.buttons = [
             ButtonSpec("Resume", UiCommand(Ui.RESUME), pygame.K_ESCAPE, "Esc"),
+            ButtonSpec("Hands", UiCommand(Ui.SELECT, "hands"), pygame.K_h, "H"),
+            ButtonSpec("Stats", UiCommand(Ui.SELECT, "stats"), pygame.K_t, "T"),
             ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
@@ -37,7 +39,7 @@ class PauseScene:
         return False
 
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.4)
+        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
         return menu_bindings(L, 0, self.buttons, {pygame.K_p: UiCommand(Ui.RESUME),
                                                   pygame.K_RETURN: UiCommand(Ui.RESUME)})
 
@@ -46,10 +48,19 @@ class PauseScene:
             return
         if command.kind is Ui.RESUME:
             self.host.pop(self)
+        elif command.kind is Ui.SELECT and command.value == "hands":
+            from game.scenes.replayer import ReplayerScene
+            self.host.push(ReplayerScene.open(self.host))
+        elif command.kind is Ui.SELECT and command.value == "stats":
+            from game.scenes.stats import StatsScene
+            self.host.push(StatsScene.open(self.host))
         elif command.kind is Ui.LEAVE:
             from game.scenes.start import StartScene
             chips = self.table.session.stacks()[self.table.me]
-            self.host.replace_all(StartScene(self.host, notice=f"You left with {chips:,} chips"))
+            kept = " Your seat is saved: Continue to sit back down." \
+                if self.table.session.save.active else ""
+            self.host.replace_all(StartScene(self.host, notice=(
+                f"You left with {chips:,} chips.{kept}")))
         elif command.kind is Ui.QUIT:
             self.host.quit()
 
@@ -61,6 +72,6 @@ class PauseScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.4)
+        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
         draw_menu(surface, self.host.text, L, "Paused", [], -1, self.buttons,
                   "The clock is stopped", MUTED)

@@ -46,6 +46,18 @@ class Seats:
                                 random.Random(rng.getrandbits(64)), human)
         return cls(bots, chatter, human=human)
 
+    @classmethod
+    def named(cls, kinds: dict[int, str], names: dict[int, str], rng: random.Random, *,
+              human: int, think: bool = True) -> Seats:
+        """Bots for a saved table: each keeps the name it sits under."""
+        from bots.api import create_bot
+        bots = {seat: create_bot(kind, random.Random(rng.getrandbits(64)), name=names[seat],
+                                 think=think)
+                for seat, kind in kinds.items()}
+        chatter = _make_chatter({s: k for s, k in kinds.items() if s != human},
+                                random.Random(rng.getrandbits(64)), human)
+        return cls(bots, chatter, human=human)
+
     def name(self, seat: int) -> str:
         return str(self.bots[seat].name)
 

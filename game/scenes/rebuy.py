@@ -83,7 +83,7 @@ class RebuyScene:
 
     def _confirm(self) -> None:
         try:
-            self.table.session.table.add_chips(self.table.me, self.amount)
+            self.table.session.add_chips(self.table.me, self.amount)
         except TableError as refusal:
             self.error = str(refusal)
             return

@@ -1,5 +1,6 @@
-"""Start screen: blind level, buy-in, the three bots, the turn clock, deck colours,
-animation speed. Enter (or "Sit down") opens the table."""
+"""Start screen: continue the saved table, or choose a new one (blind level, buy-in, the
+three bots, the turn clock, deck colours, animation speed); the hands played (replayer)
+and the stats are one key away."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from game.settings import (
 )
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed")
+HANDS, STATS, CONTINUE = "hands", "stats", "continue"
 
 
 def _cycle(options: tuple[object, ...], current: object, step: int) -> object:
@@ -37,11 +39,24 @@ class StartScene:
     opaque: bool = True
     focus: int = 0
     seed: int | None = None
+    can_continue: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        from game.scenes.factory import continuable
+        table, bots = self.host.save.peek()
+        self.can_continue = continuable(table, bots, autopilot=False)
+        told = self.host.save.take_notices()
+        self.notice = " ".join([*told, self.notice]).strip()
+        enter = UiCommand(Ui.SELECT, CONTINUE) if self.can_continue else UiCommand(Ui.CONFIRM)
         self.buttons = [
-            ButtonSpec("Sit down", UiCommand(Ui.CONFIRM), pygame.K_RETURN, "Enter"),
+            *([ButtonSpec("Continue", enter, pygame.K_RETURN, "Enter")]
+              if self.can_continue else []),
+            ButtonSpec("New table" if self.can_continue else "Sit down", UiCommand(Ui.CONFIRM),
+                       pygame.K_n if self.can_continue else pygame.K_RETURN,
+                       "N" if self.can_continue else "Enter"),
+            ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H"),
+            ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
@@ -70,10 +85,10 @@ class StartScene:
         ]
 
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.52)
-        return menu_bindings(L, len(ROWS), self.buttons,
-                             {pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM),
-                              pygame.K_q: UiCommand(Ui.QUIT)})
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
+        keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT)}
+        keys[pygame.K_KP_ENTER] = self.buttons[0].command
+        return menu_bindings(L, len(ROWS), self.buttons, keys)
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
@@ -81,6 +96,14 @@ class StartScene:
         k = command.kind
         if k is Ui.MOVE:
             self.focus = (self.focus + int(command.number)) % len(ROWS)
+        elif k is Ui.SELECT and command.value == CONTINUE:
+            self.continue_table()
+        elif k is Ui.SELECT and command.value == HANDS:
+            from game.scenes.replayer import ReplayerScene
+            self.host.push(ReplayerScene.open(self.host))
+        elif k is Ui.SELECT and command.value == STATS:
+            from game.scenes.stats import StatsScene
+            self.host.push(StatsScene.open(self.host))
         elif k is Ui.SELECT:
             self.focus = int(command.number)
         elif k is Ui.CHANGE:
@@ -112,12 +135,37 @@ class StartScene:
             return s.with_(four_color=not s.four_color)
         return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))
 
-    def sit_down(self) -> None:
-        from game.scenes.factory import table_scene
-        seed = self.seed if self.seed is not None else random.randrange(2**32)
+    def _seed(self) -> int:
+        return self.seed if self.seed is not None else random.randrange(2**32)
+
+    def _prepare(self) -> str | None:
         self.host.sprites.four_color = self.settings.four_color
         self.host.sprites.cache.clear()
-        self.host.replace_all(table_scene(self.host, self.settings, seed))
+        return self.host.keep_settings()
+
+    def sit_down(self) -> None:
+        """A new table with the chosen settings (saved as the current table)."""
+        from game.scenes.factory import table_scene
+        trouble = self._prepare()
+        scene = table_scene(self.host, self.settings, self._seed(), save=self.host.save)
+        if trouble:
+            scene.tell(trouble, error=True)
+        self.host.replace_all(scene)
+
+    def continue_table(self) -> None:
+        """Back to the saved table; a hand in play resumes where it stopped."""
+        from game.scenes.factory import continued_scene
+        found = self.host.save.saved_table()
+        if found is None:
+            self.can_continue = False
+            self.notice = " ".join(["There is no saved table to continue.",
+                                    *self.host.save.take_notices()])
+            return
+        trouble = self._prepare()
+        scene = continued_scene(self.host, self.settings, self._seed(), found, self.host.save)
+        if trouble:
+            scene.tell(trouble, error=True)
+        self.host.replace_all(scene)
 
     def update(self, dt: float) -> None:
         return None
@@ -127,11 +175,21 @@ class StartScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG)
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.52)
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
         text = self.host.text
-        text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
-                  (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
-        note = self.notice or (
-            "Up/Down choose · Left/Right change · Enter sit down · mouse works too")
+        if self.notice:  # above the menu, in place of the heading
+            size = max(13, round(L.title.h * 0.42))
+            lines = text.wrap(self.notice, size, surface.get_width() - 40)
+            room = max(1, (L.box.top - 4) // (size + 3))
+            y = L.box.top - 4
+            for line in reversed(lines[:room]):
+                y = text.blit(surface, line, size, (surface.get_width() // 2, y), ORANGE,
+                              anchor="midbottom").top - 3
+        else:
+            text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
+                      (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
+        note = ("Continue: back to your saved table · or change the rows for a new one"
+                if self.can_continue else
+                "Up/Down choose · Left/Right change · Enter sit down · mouse works too")
         draw_menu(surface, text, L, "New table", self.rows(), self.focus, self.buttons, note,
-                  ORANGE if self.notice else MUTED)
+                  MUTED)

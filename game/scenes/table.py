@@ -74,7 +74,28 @@ class TableScene:
         self.renderer = TableRenderer(self.host.text, self.host.sprites)
         self.side = SideRenderer(self.host.text)
         self._seat_display()
+        self._catch_up()
         self.model = self._model()
+
+    def _catch_up(self) -> None:
+        """A hand resumed from the save file: show what has happened in it so far."""
+        hand = self.session.hand
+        if hand is None:
+            return
+        self.presenter.push(list(hand.events))
+        names = tuple(s.name for s in self.display.seats)
+        for event in self.presenter.flush():
+            line = log_line(event, names, self.me, self.session.number)
+            if line:
+                self.log.append(line)
+        self.clock.new_hand()
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """A sentence the player must not miss (a save problem, a recovered hand): the
+        log, and the message line for three times as long as usual."""
+        self.log.append(text)
+        self._say(text, error)
+        self.message_age = -2 * MESSAGE_SECONDS
 
     # ------------------------------------------------------------ queries
 
@@ -162,10 +183,10 @@ class TableScene:
         table = self.session.table
         try:
             if self.session.sitting_out(self.me):
-                table.sit_in(self.me)
+                self.session.set_sitting_out(self.me, False)
                 self._say("You'll be dealt in at the big blind")
             else:
-                table.sit_out(self.me)
+                self.session.set_sitting_out(self.me, True)
                 limit = table.config.sit_out_limit
                 self._say(f"Sitting out: you leave the table after {limit} hands")
         except TableError as refusal:
@@ -206,6 +227,8 @@ class TableScene:
         self.now += dt
         for event in self.presenter.update(game_dt):
             self._shown(event)
+        for notice in self.session.save.take_notices():
+            self.tell(notice, error=True)
         self._age(game_dt)
         hand = self.session.hand
         if hand is None:
@@ -228,7 +251,7 @@ class TableScene:
 
     def _shown(self, event: Event) -> None:
         names = tuple(s.name for s in self.display.seats)
-        line = log_line(event, names, self.me, self.session.hand_number)
+        line = log_line(event, names, self.me, self.session.number)
         if line:
             self.log.append(line)
             del self.log[:-400]
@@ -346,7 +369,7 @@ class TableScene:
         in_hand = (hand is not None and not hand.finished and hand.config.players[self.me]
                    and not hand.folded[self.me] and hand.stacks[self.me] > 0)
         sb, bb = self.session.settings.blinds
-        title = (f"Hold'em · No-limit {sb}/{bb} · Hand #{self.session.hand_number}"
+        title = (f"Hold'em · No-limit {sb}/{bb} · Hand #{self.session.number}"
                  + ("  ·  autoplay" if self.autopilot else ""))
         return bar_model(
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),

@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -23,6 +24,14 @@ def _pygame() -> Iterator[None]:
     pygame.font.init()
     yield
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and every game it starts) saves and reads settings in its own folder,
+    never the user's."""
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(tmp_path / "config"))
 
 
 @pytest.fixture

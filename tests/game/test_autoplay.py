@@ -35,19 +35,35 @@ def test_autoplay_50_hands_prints_one_json_line_and_keeps_every_chip() -> None:
     assert report["first_frame_ms"] is not None
 
 
-def autoplay(*args: str) -> dict[str, object]:
+def autoplay(*args: str, data: Path | None = None) -> dict[str, object]:
     """Run the game in its own process: it owns pygame from init to quit (re-initialising
-    SDL in one process after pygame.quit() is not safe)."""
+    SDL in one process after pygame.quit() is not safe). ``data``: its save folder."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if data is not None:
+        env["HOLDEM_DATA_DIR"] = str(data)
     out = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120, check=True)
     report: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
     return report
 
 
-def test_autoplay_is_deterministic_for_a_seed() -> None:
+def test_autoplay_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     args = ("--autoplay", "3", "--seed", "9", "--headless", "--fps", "0", "--size", "960x540")
-    assert autoplay(*args)["final_stacks"] == autoplay(*args)["final_stacks"]
+    first = autoplay(*args, data=tmp_path / "a")
+    assert first["final_stacks"] == autoplay(*args, data=tmp_path / "b")["final_stacks"]
+    assert first["recovery"] == "none" and first["saved"] is True
+
+
+def test_autoplay_continues_the_saved_table(tmp_path: Path) -> None:
+    args = ("--autoplay", "3", "--seed", "9", "--headless", "--fps", "0", "--size", "960x540")
+    first = autoplay(*args, data=tmp_path)
+    second = autoplay(*args, data=tmp_path)
+    assert second["hands"] == 3
+    assert sum(second["final_stacks"]) == second["bought_in"] >= first["bought_in"]
+    from game.store import DB_NAME, Store
+    with Store.open(tmp_path / DB_NAME) as store:
+        assert len(store.hands()) == 6
+        assert store.integrity_check() == []
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -1,0 +1,150 @@
+"""The ``holdem`` command line: ``play`` (the default), ``replay``, ``stats``, ``export``,
+and ``--reset-settings``. Every value is checked, with a sentence saying what is wanted."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+MIN_W, MIN_H = 960, 540
+AUTOPLAY_SPEED = 8.0
+COMMANDS = ("play", "replay", "stats", "export")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if w < MIN_W or h < MIN_H:
+        raise argparse.ArgumentTypeError(f"the smallest window is {MIN_W}x{MIN_H}, not {w}x{h}")
+    if w > 7680 or h > 4320:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is larger than any screen (max 7680x4320)")
+    return w, h
+
+
+def _ranged(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") \
+                from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
+        return value
+    return parse
+
+
+def _positive(name: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") \
+                from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{name} must be 1 or more, not {value}")
+        return value
+    return parse
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be a number, not {text!r}") from None
+    if not 0.25 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"speed must be from 0.25 to 100, not {value}")
+    return value
+
+
+def _output(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("-o needs a file name")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name inside it")
+    return path
+
+
+def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
+    """The game's flags; on the ``play`` subcommand their defaults are left to the
+    top level so ``holdem --level 3 play`` keeps level 3."""
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if quiet_defaults else value
+
+    p.add_argument("--autoplay", type=_ranged("--autoplay", 1, 100000), metavar="N",
+                   default=default(None),
+                   help="a bot plays your seat for N hands, then one JSON line is printed "
+                        "(the saved autoplay table is continued, if there is one)")
+    p.add_argument("--seed", type=_ranged("--seed", 0, 2**63 - 1), metavar="S",
+                   default=default(None),
+                   help="seed for the deck and the bots (default: random)")
+    p.add_argument("--headless", action="store_true", default=default(False),
+                   help="no window or sound (SDL dummy drivers)")
+    p.add_argument("--size", type=_size, default=default((1280, 720)), metavar="WxH",
+                   help="window size, at least 960x540 (default 1280x720)")
+    p.add_argument("--level", type=_ranged("--level", 1, 5), default=default(None),
+                   help="blind level 1-5: 5/10, 10/20, 25/50, 50/100, 100/200 "
+                        "(default: the settings file, else 1)")
+    p.add_argument("--fps", type=_ranged("--fps", 0, 240), default=default(60),
+                   help="frame cap while animating (0: uncapped; idle is capped at 30)")
+    p.add_argument("--speed", type=_speed, default=default(None),
+                   help=f"animation and bot speed (default: the settings file, else 1; "
+                        f"autoplay {AUTOPLAY_SPEED:g})")
+    p.add_argument("--four-color", action="store_true", default=default(False),
+                   help="four-colour deck")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="holdem", description="No-limit Texas Hold'em against three bots. "
+        "Your table and every hand are saved ($HOLDEM_DATA_DIR); settings live in "
+        "settings.toml ($HOLDEM_CONFIG_DIR).")
+    p.add_argument("--reset-settings", action="store_true",
+                   help="write the default settings file and exit")
+    _play_flags(p, quiet_defaults=False)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND",
+                           title="commands (play is the default)")
+    play = sub.add_parser("play", help="play at the table (the default)")
+    _play_flags(play, quiet_defaults=True)
+
+    replay = sub.add_parser("replay", help="step through a stored hand in the terminal")
+    replay.add_argument("hand", nargs="?", type=_positive("HAND_ID"),
+                        metavar="HAND_ID", help="the hand's id (omit it to list recent hands)")
+    replay.add_argument("--step", action="store_true",
+                        help="wait for Enter between steps")
+
+    stats = sub.add_parser("stats", help="player stats, this session and all time")
+    stats.add_argument("--json", action="store_true",
+                       help="print one JSON object (seats, stacks, rebuys, hands, stats)")
+    stats.add_argument("--session", type=_positive("--session"), metavar="ID",
+                       help="the session to report (default: the latest)")
+
+    export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("--hand", type=_positive("--hand"), metavar="ID")
+    which.add_argument("--session", type=_positive("--session"), metavar="ID")
+    which.add_argument("--all", action="store_true", help="every stored hand")
+    export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
+                        help="pokerstars (text tracking tools import) or phh (default "
+                             "pokerstars)")
+    export.add_argument("-o", "--output", type=_output, metavar="FILE",
+                        help="write to FILE instead of the terminal")
+    export.add_argument("--hero", type=_ranged("--hero", 1, 10), default=1, metavar="SEAT",
+                        help="whose hole cards the PokerStars text shows (seat 1-10, "
+                             "default 1: you)")
+    return p
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parsed and cross-checked arguments (exit 2 with a message when wrong)."""
+    p = parser()
+    args = p.parse_args(argv)
+    if args.command is None:
+        args.command = "play"
+    if args.reset_settings and args.command != "play":
+        p.error("--reset-settings is used on its own: holdem --reset-settings")
+    return args

@@ -1,0 +1,95 @@
+"""A stored hand, step by step: the deal, then one step per journaled action, each with
+what happened and the board, pots and stacks after it. Shared by ``holdem replay`` (text
+in the terminal) and the replayer scene. Pure Python, no pygame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import card_str
+from engine.events import Event
+from engine.state import HandState
+from game.handlog import log_line
+from game.store import HandRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The hand after ``index`` actions (0: dealt, blinds posted)."""
+
+    index: int
+    lines: tuple[str, ...]          # what this step did, as hand-log lines
+    events: tuple[Event, ...]       # every event of the hand up to here
+    board: tuple[str, ...]
+    pot: int
+    pots: tuple[int, ...]           # main pot then side pots (uncalled chips aside)
+    stacks: tuple[int, ...]         # chips behind, per seat
+    to_act: int | None
+    finished: bool
+
+
+def names_of(record: HandRecord) -> tuple[str, ...]:
+    given = record.config.names or ()
+    return tuple(given[s] if s < len(given) and given[s] else f"Seat {s + 1}"
+                 for s in range(len(record.config.stacks)))
+
+
+def _step(index: int, state: HandState, new: list[Event], names: tuple[str, ...],
+          number: int, hero: int) -> Step:
+    lines = tuple(line for e in new if (line := log_line(e, names, hero, number)))
+    pots = tuple(p.amount for p in state.contested_pots()) if not state.finished else ()
+    return Step(index=index, lines=lines, events=tuple(state.events),
+                board=tuple(card_str(c) for c in state.board), pot=state.pot_total,
+                pots=pots, stacks=tuple(state.stacks), to_act=state.to_act,
+                finished=state.finished)
+
+
+def steps(record: HandRecord, hero: int = 0) -> list[Step]:
+    """Every step of the hand; ``IllegalAction`` if its journal does not fit it."""
+    names = names_of(record)
+    state = HandState.deal(record.config, deck=record.deck)
+    out = [_step(0, state, list(state.events), names, record.number, hero)]
+    for i, action in enumerate(record.actions, start=1):
+        seen = len(state.events)
+        state.apply(action)
+        out.append(_step(i, state, state.events[seen:], names, record.number, hero))
+    return out
+
+
+def step_text(step: Step, names: tuple[str, ...], dealt: tuple[bool, ...]) -> str:
+    """A step as terminal text: what happened, then the board, pots and stacks."""
+    head = "Deal" if step.index == 0 else f"Step {step.index}"
+    body = [f"{head}:", *(f"  {line}" for line in step.lines)]
+    board = " ".join(step.board) if step.board else "(none)"
+    pots = f"{step.pot:,}"
+    if len(step.pots) > 1:
+        pots += " (main " + ", side ".join(f"{a:,}" for a in step.pots) + ")"
+    body.append(f"  board {board} · pot {pots}")
+    stacks = "  ".join(f"{names[s]} {step.stacks[s]:,}" for s in range(len(names))
+                       if dealt[s])
+    body.append(f"  stacks: {stacks}")
+    if step.to_act is not None:
+        body.append(f"  to act: {names[step.to_act]}")
+    return "\n".join(body)
+
+
+def replay_text(record: HandRecord, hero: int = 0) -> str:
+    """The whole hand, step by step, as ``holdem replay`` prints it."""
+    names = names_of(record)
+    head = (f"Hand {record.id} (#{record.number} at {record.table_name}, "
+            f"{record.started_at}, {record.status.value})")
+    parts = [head] + [step_text(s, names, record.config.players) for s in steps(record, hero)]
+    if record.status.value == "voided":
+        parts.append(f"Voided: {record.void_reason or 'interrupted'}; every stack went back "
+                     "to its start-of-hand value.")
+    return "\n".join(parts)
+
+
+def hand_title(record: HandRecord) -> str:
+    """One line for a list of hands: id, number, time, board and who won."""
+    result = record.result or {}
+    names = names_of(record)
+    winners = ", ".join(names[s] for s in result.get("winners", []) if 0 <= s < len(names))
+    board = " ".join(result.get("board", [])) or "no flop"
+    won = f" · won by {winners}" if winners else ""
+    return f"Hand {record.id} · #{record.number} · {record.started_at[:16]} · {board}{won}"

@@ -1,0 +1,92 @@
+"""The stats panel: each player's hands, VPIP, PFR, aggression, showdowns and net chips,
+for this session and all time (from the save file). Esc closes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.commands import Command, Ui, UiCommand
+from game.input import Bindings, Hit
+from game.render.theme import GOLD, MUTED, ORANGE, TEXT
+from game.render.widgets import button, dim, panel
+from game.scenes.base import Host
+from game.stats import all_time_stats, session_stats
+from game.statsview import HEADER, stats_rows
+from game.store import CorruptRecord, StoreError
+
+Rows = list[tuple[str, ...]]
+
+
+@dataclass(slots=True)
+class StatsScene:
+    host: Host
+    session: Rows
+    all_time: Rows
+    notice: str = ""
+    opaque: bool = False
+
+    @classmethod
+    def open(cls, host: Host) -> StatsScene:
+        """Figures computed once, when the panel opens."""
+        store = host.save.store
+        if store is None:
+            return cls(host, [], [], "Hands are not being saved, so there are no stats.")
+        try:
+            session = session_stats(store, store.session_id)
+            return cls(host, stats_rows(session), stats_rows(all_time_stats(store)))
+        except (CorruptRecord, StoreError, ValueError) as err:
+            return cls(host, [], [], f"The stored hands can't be read: {err}")
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.host.size
+        box = pygame.Rect(0, 0, min(w - 40, 980), min(h - 40, 620))
+        box.center = (w // 2, h // 2)
+        close = pygame.Rect(0, 0, 160, 44)
+        close.midbottom = (box.centerx, box.bottom - 12)
+        return box, close
+
+    def bindings(self) -> Bindings:
+        _, close = self._box()
+        keys: dict[int, Command] = {pygame.K_ESCAPE: UiCommand(Ui.CANCEL),
+                                    pygame.K_RETURN: UiCommand(Ui.CANCEL),
+                                    pygame.K_t: UiCommand(Ui.CANCEL)}
+        return Bindings(hits=[Hit(close, UiCommand(Ui.CANCEL), "Close")], keys=keys)
+
+    def handle(self, command: Command) -> None:
+        if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+            self.host.pop(self)
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        box, close = self._box()
+        panel(surface, box, (28, 33, 42), radius=14, width=2)
+        text = self.host.text
+        size = max(13, round(box.h / 34))
+        x0, y = box.x + 20, box.y + 14
+        y = text.blit(surface, "Stats", size + 8, (x0, y), GOLD, bold=True).bottom + 6
+        if self.notice:
+            text.blit(surface, self.notice, size, (x0, y), ORANGE, width=box.w - 40)
+        widths = (0.22, 0.08, 0.08, 0.08, 0.08, 0.08, 0.08, 0.1, 0.14)
+        xs = [x0]
+        for share in widths[:-1]:
+            xs.append(xs[-1] + round(share * (box.w - 40)))
+        for title, rows in (("This session", self.session), ("All time", self.all_time)):
+            y = text.blit(surface, title, size + 2, (x0, y + 8), TEXT, bold=True).bottom + 4
+            for k, row in enumerate([HEADER, *rows[:8]] if rows else [("(no hands yet)",)]):
+                color = MUTED if k == 0 else TEXT
+                for x, cell in zip(xs, row, strict=False):
+                    text.blit(surface, cell, size, (x, y), color)
+                y += size + 6
+        button(surface, text, close, "Close", hint="Esc")

@@ -1,0 +1,145 @@
+"""``holdem replay``, ``holdem stats``, ``holdem export`` and ``holdem --reset-settings``:
+terminal tools over the save file. Each returns the exit status (1 with a sentence on
+stderr when it can't do what was asked)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+from engine.actions import IllegalAction
+from game.config import reset_settings
+from game.history import ExportError, export_hand, export_session
+from game.replayer import hand_title, names_of, step_text, steps
+from game.stats import all_time_stats, session_stats, stats_json
+from game.statsview import text_table
+from game.store import DB_NAME, CorruptRecord, Store, StoreError, data_dir
+
+
+def _fail(message: str) -> int:
+    print(f"holdem: {message}", file=sys.stderr)
+    return 1
+
+
+def _open() -> Store:
+    """The save file (created empty when there is none yet)."""
+    store = Store.open(data_dir() / DB_NAME)
+    for notice in store.notices:
+        print(notice, file=sys.stderr)
+    return store
+
+
+def _with_store(run: Callable[[Store], int]) -> int:
+    try:
+        store = _open()
+    except StoreError as err:
+        return _fail(str(err))
+    try:
+        return run(store)
+    except CorruptRecord as err:
+        return _fail(f"the save file has a damaged record: {err}")
+    except StoreError as err:
+        return _fail(str(err))
+    finally:
+        store.close()
+
+
+def replay(args: argparse.Namespace,
+           wait: Callable[[], object] = input) -> int:
+    def run(store: Store) -> int:
+        if args.hand is None:
+            hands = store.hands(status=None)[-20:]
+            if not hands:
+                print("No hands stored yet.")
+            for record in hands:
+                print(f"{hand_title(record)} · {record.status.value}")
+            return 0
+        try:
+            record = store.hand(args.hand)
+        except KeyError:
+            known = store.hands(status=None)
+            span = f" (stored: hands {known[0].id}-{known[-1].id})" if known else \
+                " (no hands are stored yet)"
+            return _fail(f"there is no hand {args.hand}{span}")
+        names = names_of(record)
+        print(f"Hand {record.id} · #{record.number} at {record.table_name} · "
+              f"{record.started_at} · {record.status.value}")
+        try:
+            all_steps = steps(record)
+        except IllegalAction as err:
+            return _fail(f"hand {record.id}'s journal does not replay: {err}")
+        for k, step in enumerate(all_steps):
+            print(step_text(step, names, record.config.players), flush=True)
+            if args.step and k + 1 < len(all_steps):
+                wait()
+        if record.void_reason:
+            print(f"Voided ({record.void_reason}): every stack went back to its "
+                  "start-of-hand value.")
+        return 0
+    return _with_store(run)
+
+
+def stats(args: argparse.Namespace) -> int:
+    def run(store: Store) -> int:
+        if args.json:
+            print(json.dumps(stats_json(store, args.session)))
+            return 0
+        sessions = [s[0] for s in store.sessions()]
+        if args.session is not None and args.session not in sessions:
+            return _fail(f"there is no session {args.session}"
+                         + (f" (sessions 1-{sessions[-1]})" if sessions else ""))
+        info = stats_json(store, args.session)
+        bank = info["bank"]
+        if bank is not None:
+            print(f"Table: {bank['on_table']:,} chips on the table · {bank['bought_in']:,} "
+                  f"bought in ({bank['rebuys']:,} by rebuys) · {bank['cashed_out']:,} "
+                  f"cashed out · {bank['rake']:,} rake")
+            for seat in info["seats"]:
+                print(f"  seat {seat['seat'] + 1}: {seat['name']} {seat['stack']:,} "
+                      f"(rebuys {seat['rebuys']:,})")
+        hands = info["hands"]
+        print(f"Hands recorded: {hands['recorded']} (voided {hands['voided']})")
+        label = f"Session {args.session}" if args.session else "This session (the latest)"
+        print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
+        print(f"\nAll time:\n{text_table(all_time_stats(store))}")
+        return 0
+    return _with_store(run)
+
+
+def export(args: argparse.Namespace) -> int:
+    def run(store: Store) -> int:
+        hero = args.hero - 1
+        try:
+            if args.hand is not None:
+                text = export_hand(store, args.hand, args.format, hero=hero)
+            else:
+                if args.session is not None and args.session not in [
+                        s[0] for s in store.sessions()]:
+                    return _fail(f"there is no session {args.session}")
+                text = export_session(store, args.session, args.format, hero=hero)
+        except KeyError:
+            return _fail(f"there is no hand {args.hand}")
+        except (ExportError, IllegalAction) as err:
+            return _fail(str(err))
+        if not text.strip():
+            return _fail("no complete hands to export")
+        if args.output is None:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            return 0
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as err:
+            return _fail(f"can't write {args.output} ({err.strerror or err})")
+        print(f"Wrote {args.output}", file=sys.stderr)
+        return 0
+    return _with_store(run)
+
+
+def reset() -> int:
+    path, trouble = reset_settings()
+    if trouble:
+        return _fail(trouble)
+    print(f"Settings reset to the defaults: {path}")
+    return 0

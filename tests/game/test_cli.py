@@ -1,0 +1,146 @@
+"""``holdem replay``, ``stats``, ``export``: their output, and a clear error for every bad
+flag, unknown hand, unwritable file or empty save."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import main
+from game.store import Store, data_dir
+from tests.game.saved import saved_store
+
+
+@pytest.fixture
+def saved() -> Path:
+    return saved_store(data_dir(), hands=5)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["replay", "0"], "HAND_ID must be 1 or more"),
+    (["replay", "seven"], "HAND_ID must be a whole number"),
+    (["export"], "one of the arguments --hand --session --all is required"),
+    (["export", "--hand", "1", "--session", "1"], "not allowed with argument --hand"),
+    (["export", "--hand", "1", "--format", "xml"], "invalid choice: 'xml'"),
+    (["export", "--hand", "1", "--hero", "11"], "--hero must be from 1 to 10"),
+    (["export", "--all", "-o", "."], "is a folder"),
+    (["stats", "--session", "-2"], "--session must be 1 or more"),
+    (["stats", "--verbose"], "unrecognized arguments: --verbose"),
+    (["--reset-settings", "stats"], "--reset-settings is used on its own"),
+    (["play", "--level", "0"], "--level must be from 1 to 5"),
+    (["dance"], "invalid choice: 'dance'"),
+])
+def test_bad_command_lines_are_refused_with_a_helpful_message(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_replay_steps_through_a_hand_with_board_pots_and_stacks(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Store.open(saved) as store:
+        record = store.hands()[2]
+    assert main(["replay", str(record.id)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Hand {record.id} ")
+    assert out.count("\nStep ") == len(record.actions)
+    assert "Deal:" in out and "big blind 10" in out
+    assert out.count("stacks: ") == len(record.actions) + 1 and "board " in out
+
+
+def test_replay_without_an_id_lists_the_hands(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay"]) == 0
+    assert capsys.readouterr().out.count("Hand ") == 5
+
+
+def test_replay_of_an_unknown_hand_names_the_stored_ones(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "99"]) == 1
+    assert "there is no hand 99 (stored: hands 1-5)" in capsys.readouterr().err
+
+
+def test_replay_on_an_empty_save(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "1"]) == 1
+    assert "no hands are stored yet" in capsys.readouterr().err
+
+
+def test_stats_on_an_empty_save(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Hands recorded: 0" in out and "(no hands yet)" in out
+    assert main(["stats", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    stats = json.loads(lines[0])
+    assert stats["seats"] == [] and stats["hands"]["recorded"] == 0 and stats["bank"] is None
+
+
+def test_stats_json_is_one_object_with_stacks_rebuys_and_hands(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    stats = json.loads(lines[0])
+    assert stats["hands"]["recorded"] == 5
+    assert [s["name"] for s in stats["seats"]] == ["You", "Shark", "Maniac", "Station"]
+    assert all("rebuys" in s and "stack" in s for s in stats["seats"])
+    bank = stats["bank"]
+    assert bank["on_table"] + bank["cashed_out"] + bank["rake"] == bank["bought_in"]
+
+
+def test_stats_table_shows_each_player_for_the_session_and_all_time(
+        saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "This session" in out and "All time" in out
+    for column in ("Hands", "VPIP", "PFR", "Aggr", "W$SD", "SD won", "Net"):
+        assert column in out
+    assert out.count("Shark") == 3  # the seat line and both tables
+
+
+def test_stats_for_an_unknown_session(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--session", "40"]) == 1
+    assert "there is no session 40" in capsys.readouterr().err
+
+
+def test_export_a_hand_as_pokerstars_and_a_session_as_phh(
+        saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--hand", "2"]) == 0
+    stars = capsys.readouterr().out
+    assert stars.startswith("PokerStars Hand #2:") and "*** SUMMARY ***" in stars
+    target = tmp_path / "session.phhs"
+    assert main(["export", "--session", "1", "--format", "phh", "-o", str(target)]) == 0
+    assert "Wrote" in capsys.readouterr().err
+    assert len(tomllib.loads(target.read_text())) == 5
+
+
+def test_export_to_an_unwritable_path_fails_with_the_reason(
+        saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["export", "--all", "-o", str(blocker / "out.txt")]) == 1
+    assert f"can't write {blocker / 'out.txt'}" in capsys.readouterr().err
+
+
+def test_export_of_an_unknown_hand_or_an_empty_save(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--hand", "3"]) == 1
+    assert "there is no hand 3" in capsys.readouterr().err
+    assert main(["export", "--all"]) == 1
+    assert "no complete hands to export" in capsys.readouterr().err
+
+
+def test_tools_report_an_unusable_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(blocker / "data"))
+    assert main(["stats"]) == 1
+    assert "Can't create the save folder" in capsys.readouterr().err

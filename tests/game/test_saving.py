@@ -1,0 +1,165 @@
+"""The game and its save file: start-up (corrupt, read-only, locked), every action
+journaled through the table session, and an interrupted hand resumed at the table."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.saving import SaveGame
+from game.scenes.start import StartScene
+from game.scenes.table import TableScene
+from game.settings import GameSettings
+from game.store import DB_NAME, HandStatus, Store, data_dir
+from tests.game.helpers import FRAME, press, run_until
+from tests.game.saved import new_session, play_hands, saved_store
+
+
+def _start(app: App) -> StartScene:
+    """The start screen, at a pace where the player's clock runs out in a few frames."""
+    app.settings = GameSettings(speed=100.0, turn_seconds=15, bank_seconds=0)
+    scene = StartScene(app, seed=5)
+    app.push(scene)
+    app.step(FRAME)
+    return scene
+
+
+def test_a_corrupt_save_is_moved_aside_and_the_player_told(app: App) -> None:
+    folder = data_dir()
+    folder.mkdir(parents=True)
+    (folder / DB_NAME).write_bytes(b"not a database at all" * 100)
+    app.save = SaveGame.open()
+    assert app.save.active
+    scene = _start(app)
+    assert "could not be used" in scene.notice and "moved to holdem.sqlite3.corrupt-" \
+        in scene.notice
+    assert list(folder.glob(DB_NAME + ".corrupt-*"))
+    app.save.close()
+
+
+@pytest.mark.parametrize("where", ["under-a-file", "proc"])
+def test_a_save_folder_that_cannot_be_written_plays_unsaved_with_a_warning(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    if where == "proc":
+        monkeypatch.setenv("HOLDEM_DATA_DIR", "/proc/holdem-save")
+    else:
+        (tmp_path / "file").write_text("")
+        monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path / "file" / "data"))
+    app.save = SaveGame.open()
+    assert not app.save.active
+    scene = _start(app)
+    assert "playing on without saving" in scene.notice
+    press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    run_until(app, lambda: table.session.hand_number >= 2)  # the game plays on
+
+
+def test_a_second_game_on_the_same_save_plays_unsaved(app: App) -> None:
+    first = SaveGame.open()
+    second = SaveGame.open()
+    assert first.active and not second.active
+    assert "Another Hold'em game is using the save file" in second.take_notices()[0]
+    first.close()
+    third = SaveGame.open()  # the lock goes with the game that held it
+    assert third.active
+    third.close()
+
+
+def test_every_action_hand_rebuy_and_sit_out_reaches_the_save(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / DB_NAME)
+    save = SaveGame(store)
+    session = new_session(save)
+    play_hands(session, 4)
+    session.set_sitting_out(0, True)
+    seat = next(i for i, s in enumerate(session.stacks()) if s < 1000)
+    session.add_chips(seat, 1000 - session.stacks()[seat])
+    table = store.load_table()
+    assert table is not None
+    assert [p.stack if p else 0 for p in table.seats] == list(session.stacks())
+    assert table.seats[0] is not None and table.seats[0].sitting_out
+    assert store.ledger()[-1].kind.value in ("rebuy", "top_up")
+    hands = store.hands()
+    assert len(hands) == 4 and all(r.replay().finished for r in hands)
+    assert store.integrity_check() == [] and save.take_notices() == []
+    store.close()
+
+
+def test_a_failed_write_mid_hand_plays_on_unsaved_and_says_so(app: App) -> None:
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq > 0)
+    store = app.save.store
+    assert store is not None
+    store._conn.close()  # the disk goes away
+    number = scene.session.hand_number
+    run_until(app, lambda: scene.session.hand_number > number + 1)
+    assert not app.save.active
+    assert any("playing on without saving" in line for line in scene.log)
+    assert scene.session.chips_accounted()
+
+
+def test_an_interrupted_hand_resumes_at_the_table_and_is_recorded_once(app: App) -> None:
+    path = saved_store(data_dir(), hands=3, stop_after=2)
+    app.save = SaveGame.open()
+    start = _start(app)
+    assert start.can_continue
+    assert "resumes exactly where it stopped (2 actions replayed" in start.notice
+    press(app, pygame.K_RETURN)  # Continue
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    hand = scene.session.hand
+    assert hand is not None and not hand.finished
+    assert any("resumes exactly where it stopped" in line for line in scene.log)
+    assert scene.display.seats[0].cards is not None  # the picture caught up
+    run_until(app, lambda: scene.session.hand_number >= 3, limit=20000)
+    app.save.close()
+    with Store.open(path) as store:
+        records = store.hands()
+        assert [r.number for r in records] == list(range(1, len(records) + 1))
+        fourth = records[3]
+        assert len(fourth.actions) > 2 and fourth.status is HandStatus.COMPLETE
+        assert store.integrity_check() == []
+
+
+def test_a_hand_that_cannot_be_resumed_is_voided_and_the_player_told(app: App) -> None:
+    path = saved_store(data_dir(), hands=2, stop_after=1)
+    with sqlite3.connect(path) as conn:  # the hand's start no longer matches the table
+        conn.execute("UPDATE seats SET stack = stack + 10, bought_in = bought_in + 10 "
+                     "WHERE seat = 1")
+        conn.execute("INSERT INTO ledger (table_id, seat, name, kind, amount, at) "
+                     "VALUES (1, 1, 'Shark', 'top_up', 10, 'now')")
+    app.save = SaveGame.open()
+    start = _start(app)
+    assert "could not be resumed" in start.notice and "back to what it was" in start.notice
+    app.save.close()
+    with Store.open(path) as store:
+        assert len(store.hands(status=HandStatus.VOIDED)) == 1
+        assert store.integrity_check() == []
+
+
+def test_leaving_mid_hand_then_continuing_picks_the_hand_up_again(app: App) -> None:
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq >= 1)
+    seq = scene.session.save.seq
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)  # leave table
+    start = app.top
+    assert isinstance(start, StartScene) and start.can_continue
+    assert "Your seat is saved" in start.notice
+    press(app, pygame.K_RETURN)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not scene
+    assert again.session.hand is not None and again.session.save.seq == seq
+    app.save.close()

@@ -1,0 +1,131 @@
+"""The settings file: every key checked, problems named and defaulted, choices kept."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.__main__ import main
+from game.app import App
+from game.config import (
+    FILE_NAME,
+    load_settings,
+    parse_settings,
+    save_settings,
+    settings_path,
+    settings_toml,
+)
+from game.scenes.start import StartScene
+from game.settings import GameSettings, VoiceSettings
+from tests.game.helpers import FRAME, press
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_missing_file_means_the_defaults_and_no_complaint(tmp_path: Path) -> None:
+    loaded = load_settings(tmp_path / FILE_NAME)
+    assert loaded.settings == GameSettings() and loaded.problems == ()
+
+
+def test_every_key_round_trips_through_the_file(tmp_path: Path) -> None:
+    chosen = GameSettings(level=3, buy_in_bb=40, bots=("rock", "random", "honest"),
+                          turn_seconds=0, bank_seconds=60, four_color=True, speed=1.5,
+                          auto_rebuy=True,
+                          voice=VoiceSettings(microphone="USB \"mic\"", push_to_talk=True,
+                                              confirm_all_in=False, grace_seconds=2.5,
+                                              bots_muted=True))
+    path = tmp_path / FILE_NAME
+    assert save_settings(chosen, path) is None
+    loaded = load_settings(path)
+    assert loaded.problems == ()
+    assert loaded.settings == chosen
+
+
+@pytest.mark.parametrize("text, named, default", [
+    ("[table]\nlevel = 9\n", "table.level = 9 must be from 1 to 5", "using 1"),
+    ("[table]\nlevel = \"two\"\n", "table.level = \"two\" must be a whole number", "using 1"),
+    ("[table]\nbuy_in_bb = 55\n", "table.buy_in_bb = 55 must be one of 20, 30", "using 100"),
+    ("[table]\nbots = [\"shark\", \"wizard\", \"rock\"]\n", "has 'wizard'",
+     "using [\"shark\", \"maniac\", \"station\"]"),
+    ("[table]\nbots = [\"shark\"]\n", "must list three bots", "using"),
+    ("[table]\nturn_seconds = 7\n", "table.turn_seconds = 7 must be one of 0, 15", "using 30"),
+    ("[table]\nauto_rebuy = \"yes\"\n", "table.auto_rebuy = \"yes\" must be true or false",
+     "using false"),
+    ("[display]\nspeed = 0\n", "display.speed = 0 must be from 0.25 to 100", "using 1.0"),
+    ("[display]\nfour_color = 1\n", "display.four_color = 1 must be true or false",
+     "using false"),
+    ("[voice]\ngrace_seconds = 9.5\n", "voice.grace_seconds = 9.5 must be from 0 to 5",
+     "using 1.0"),
+    ("[voice]\nmicrophone = 3\n", "voice.microphone = 3 must be text", "using \"\""),
+    ("[table]\nlevle = 2\n", "unknown key 'table.levle' ignored", "known keys: level"),
+    ("[sound]\nvolume = 3\n", "unknown section [sound] ignored", "table, display, voice"),
+    ("volume = 3\n", "unknown section [volume]", "ignored"),
+])
+def test_a_bad_value_or_unknown_key_is_named_and_the_default_used(
+        tmp_path: Path, text: str, named: str, default: str) -> None:
+    loaded = load_settings(_write(tmp_path / FILE_NAME, text))
+    assert len(loaded.problems) == 1
+    assert named in loaded.problems[0] and default in loaded.problems[0]
+    assert FILE_NAME in loaded.problems[0]
+    assert loaded.settings == GameSettings()
+
+
+def test_good_keys_are_kept_next_to_bad_ones() -> None:
+    settings, problems = parse_settings({"table": {"level": 4, "buy_in_bb": 1},
+                                         "voice": {"push_to_talk": True}})
+    assert settings.level == 4 and settings.buy_in_bb == 100
+    assert settings.voice.push_to_talk is True
+    assert len(problems) == 1 and "table.buy_in_bb" in problems[0]
+
+
+def test_a_file_that_is_not_toml_means_the_defaults_with_a_message(tmp_path: Path) -> None:
+    loaded = load_settings(_write(tmp_path / FILE_NAME, "[table\nlevel = = 3"))
+    assert loaded.settings == GameSettings()
+    assert "is not valid TOML" in loaded.problems[0]
+
+
+def test_the_file_documents_every_key() -> None:
+    data = tomllib.loads(settings_toml(GameSettings()))
+    assert set(data) == {"table", "display", "voice"}
+    assert parse_settings(data) == (GameSettings(), [])
+
+
+def test_reset_settings_writes_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(settings_path(), "[table]\nlevel = 5\nbogus = 1\n")
+    assert main(["--reset-settings"]) == 0
+    assert str(path) in capsys.readouterr().out
+    loaded = load_settings()
+    assert loaded.settings == GameSettings() and loaded.problems == ()
+
+
+def test_reset_settings_into_an_unwritable_folder_fails_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(blocker / "config"))
+    assert main(["--reset-settings"]) == 1
+    assert "Can't save the settings" in capsys.readouterr().err
+
+
+def test_the_start_screen_keeps_its_choices_in_the_file(app: App, tmp_path: Path) -> None:
+    app.settings_file = tmp_path / FILE_NAME
+    app.push(StartScene(app, seed=5))
+    app.step(FRAME)
+    press(app, pygame.K_RIGHT)  # level 2
+    press(app, pygame.K_RETURN)
+    assert load_settings(app.settings_file).settings.level == 2
+
+
+def test_settings_problems_are_shown_on_the_start_screen(app: App) -> None:
+    scene = StartScene(app, notice="settings.toml: table.level = 9 must be from 1 to 5")
+    app.push(scene)
+    app.step(FRAME)
+    assert "table.level = 9" in scene.notice
