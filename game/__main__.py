@@ -21,7 +21,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
 from collections.abc import Mapping, Sequence  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
 from game.cli import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
 
@@ -50,6 +50,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_game(args: argparse.Namespace) -> int:
+    if args.log is not None and not args.autoplay:
+        print("holdem: --log goes with --autoplay", file=sys.stderr)
+        return 2
+    transcript = None
+    if args.log is not None:
+        try:
+            transcript = args.log.open("w", encoding="utf-8")
+        except OSError as err:
+            print(f"holdem: can't write the log to {args.log}: {err.strerror}", file=sys.stderr)
+            return 1
+    try:
+        return _run_window(args, transcript)
+    finally:
+        if transcript is not None:
+            transcript.close()
+
+
+def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -71,7 +89,7 @@ def _run_game(args: argparse.Namespace) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        report = _play(args, settings, loaded, save)
+        report = _play(args, settings, loaded, save, transcript)
     finally:
         save.close()
         pygame.quit()
@@ -96,7 +114,7 @@ def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSetting
 
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
-          save: SaveGame) -> dict[str, object] | None:
+          save: SaveGame, transcript: TextIO | None = None) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
@@ -110,7 +128,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               fixed_step=args.autoplay is not None, stop_after_hands=args.autoplay, save=save,
               settings_file=None if args.autoplay else loaded.path)
     if args.autoplay:
-        recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0)
+        recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
+                                   transcript)
     else:
         from game.scenes.start import StartScene
         app.push(StartScene(app, seed=args.seed, notice=" ".join(loaded.problems)))
@@ -121,7 +140,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     return {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
 
 
-def _autoplay_table(app: App, settings: GameSettings, seed: int) -> str:
+def _autoplay_table(app: App, settings: GameSettings, seed: int,
+                    transcript: TextIO | None = None) -> str:
     """Continue the saved autoplay table, or seat a new one; the recovery kind."""
     from game.scenes.factory import continuable, continued_scene, table_scene
 
@@ -139,6 +159,7 @@ def _autoplay_table(app: App, settings: GameSettings, seed: int) -> str:
         scene = continued_scene(app, settings, seed, found, save, autopilot=True)
     else:
         scene = table_scene(app, settings, seed, autopilot_kind="shark", save=save)
+    scene.transcript = transcript
     app.push(scene)
     return found.report.kind if found is not None else "none"
 

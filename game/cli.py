@@ -94,6 +94,9 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--speed", type=_speed, default=default(None),
                    help=f"animation and bot speed (default: the settings file, else 1; "
                         f"autoplay {AUTOPLAY_SPEED:g})")
+    p.add_argument("--log", type=_output, default=default(None), metavar="FILE",
+                   help="with --autoplay: write the whole hand log (actions and table "
+                        "talk) to FILE")
     p.add_argument("--four-color", action="store_true", default=default(False),
                    help="four-colour deck")
 

@@ -4,7 +4,7 @@ plays the events, and shows it all. Every decision arrives as an ``ActCommand``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 import pygame
 
@@ -63,6 +63,7 @@ class TableScene:
     now: float = 0.0
     model: BarModel = field(init=False)
     next_deck: list[int] | None = None  # scripted hands (tests, screenshots)
+    transcript: TextIO | None = None  # the whole log, for ``--log FILE``
 
     def __post_init__(self) -> None:
         settings = self.session.settings
@@ -87,15 +88,22 @@ class TableScene:
         for event in self.presenter.flush():
             line = log_line(event, names, self.me, self.session.number)
             if line:
-                self.log.append(line)
+                self._note(line)
         self.clock.new_hand()
 
     def tell(self, text: str, error: bool = False) -> None:
         """A sentence the player must not miss (a save problem, a recovered hand): the
         log, and the message line for three times as long as usual."""
-        self.log.append(text)
+        self._note(text)
         self._say(text, error)
         self.message_age = -2 * MESSAGE_SECONDS
+
+    def _note(self, line: str) -> None:
+        """A line for the hand log (the panel keeps the last 400; a transcript all)."""
+        self.log.append(line)
+        del self.log[:-400]
+        if self.transcript is not None:
+            self.transcript.write(line + "\n")
 
     # ------------------------------------------------------------ queries
 
@@ -208,7 +216,7 @@ class TableScene:
 
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""
-        self.log.append(f"{self.display.seats[self.me].name} adds {amount:,} chips")
+        self._note(f"{self.display.seats[self.me].name} adds {amount:,} chips")
         self._seat_display()
         self.session.history[-1] = self.session.stacks()
         self._say(f"Added {amount:,} chips")
@@ -253,8 +261,7 @@ class TableScene:
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
-            self.log.append(line)
-            del self.log[:-400]
+            self._note(line)
         self._chat([event])
 
     def _chat(self, events: list[Any]) -> None:
@@ -262,7 +269,7 @@ class TableScene:
         for seat, text in lines:
             self.bubbles = [b for b in self.bubbles if b.seat != seat]
             self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-            self.log.append(f"{self.display.seats[seat].name}: “{text}”")
+            self._note(f"{self.display.seats[seat].name}: “{text}”")
 
     def _between(self, dt: float) -> None:
         if self.presenter.busy:
@@ -304,7 +311,7 @@ class TableScene:
             if isinstance(e, PlayerBusted) and e.seat == self.me:
                 self._say("You're out of chips: rebuy to keep playing", error=True)
             elif isinstance(e, PlayerLeft):
-                self.log.append(f"{e.name} left the table ({e.reason})")
+                self._note(f"{e.name} left the table ({e.reason})")
 
     def _decide(self, seat: int, dt: float) -> None:
         key = (self.session.hand_number, len(self.session.hand.events))
@@ -346,7 +353,7 @@ class TableScene:
             action = self.seats.decide(seat, view)
             hand = self.session.hand
             if not hand.can(action):  # a bot bug must not stall the table
-                self.log.append(f"{self.display.seats[seat].name} chose an illegal action")
+                self._note(f"{self.display.seats[seat].name} chose an illegal action")
                 action = hand.timeout_action()
             self._act(ActCommand(seat, action, "bot"))
 

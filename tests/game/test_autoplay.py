@@ -80,3 +80,20 @@ def test_bad_flags_are_refused_with_a_helpful_message(
         main(argv)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_log_flag_writes_the_whole_hand_log_with_table_talk(tmp_path: Path) -> None:
+    log = tmp_path / "session.log"
+    autoplay("--autoplay", "30", "--seed", "4", "--headless", "--fps", "0", "--log", str(log),
+             data=tmp_path / "save")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    hands = [line for line in lines if "Hand #" in line]
+    assert len(hands) == 30  # more than the panel's 400 lines would show is kept too
+    assert any("“" in line for line in lines)  # the bots talked
+    assert any(" wins " in line for line in lines)
+
+
+def test_log_flag_needs_autoplay() -> None:
+    out = subprocess.run([sys.executable, "-m", "game", "--log", "x.log"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 2 and "--log goes with --autoplay" in out.stderr
