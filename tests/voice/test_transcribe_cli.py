@@ -1,0 +1,64 @@
+"""``python -m voice.transcribe`` answers contract 3 line for line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice.narrator import VoiceSpec
+from voice.synth import Synthesizer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(lines: list[str]) -> list[dict[str, object]]:
+    env = {**os.environ, "HOLDEM_OFFLINE": "1"}
+    done = subprocess.run([sys.executable, "-m", "voice.transcribe"], cwd=ROOT, env=env,
+                          input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def wavs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("cli")
+    with Synthesizer(folder, isolated=True) as synth:
+        raise_ = synth.espeak("raise to three hundred", VoiceSpec("gmw/en-us+klatt", 200, 50))
+        check = synth.espeak("check", VoiceSpec("gmw/en-us+klatt", 200, 50))
+        return {"raise": raise_.save(folder / "raise.wav"),
+                "check": check.save(folder / "check.wav")}
+
+
+def test_each_line_gets_text_intent_backend_confidence_and_latency(
+        wavs: dict[str, Path], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"RIFF\x10\x00\x00\x00WAVEnope")
+    facing = {"big_blind": 10, "pot": 55, "current_bet": 40, "to_call": 40, "stack": 1000,
+              "min_raise_to": 70, "max_raise_to": 1000, "street": "preflop"}
+    out = run([
+        json.dumps({"wav": str(wavs["raise"]), "context": facing}),
+        "this is not json",
+        json.dumps({"wav": str(tmp_path / "missing.wav")}),
+        json.dumps({"wav": str(bad)}),
+        json.dumps({"no": "wav"}),
+        json.dumps({"wav": str(wavs["check"])}),
+    ])
+    assert len(out) == 6
+    first = out[0]
+    assert set(first) == {"text", "intent", "backend", "confidence", "latency_ms"}
+    assert first["intent"] == {"intent": "raise", "to": 300, "query": None, "control": None,
+                               "error": None}
+    assert first["backend"] == "pocketsphinx"
+    assert 0.0 <= first["confidence"] <= 1.0  # type: ignore[operator]
+    assert 0 < first["latency_ms"] < 2000  # type: ignore[operator]
+    assert "error" in out[1] and "JSON" in out[1]["error"]["message"]  # type: ignore[index]
+    assert "no such file" in out[2]["error"]["message"]  # type: ignore[index]
+    assert "not a PCM WAV file" in out[3]["error"]["message"]  # type: ignore[index]
+    assert "wav" in out[4]["error"]["message"]  # type: ignore[index]
+    assert out[5]["intent"]["intent"] == "check"  # type: ignore[index]

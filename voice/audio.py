@@ -1,0 +1,434 @@
+"""Audio in: one ``AudioSource`` seam over the microphone and WAV files.
+
+Every source yields blocks of about 100 ms of mono signed 16-bit little-endian PCM at
+its own sample rate (``sample_rate``); recognizers that need 16 kHz put a
+:class:`Resampler` in between. The microphone is opened at the device's default rate,
+never forced to 16 kHz, because many devices refuse it.
+
+``sounddevice`` is imported only when a microphone is opened, so a machine without
+PortAudio can still import this module, stream WAV files and run the tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import queue
+import threading
+import time
+import wave
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType, TracebackType
+from typing import Any
+
+import numpy as np
+
+BLOCK_MS = 100
+"""Block length every source aims for."""
+
+
+class AudioUnavailable(RuntimeError):
+    """No usable microphone. The message is a sentence to show and say to the player;
+    the game switches to mouse-only play and tries again between hands."""
+
+
+class AudioFileError(ValueError):
+    """A WAV file that cannot be streamed (missing, corrupt or not PCM); says which."""
+
+
+class AudioSource:
+    """Blocks of mono int16 PCM bytes at ``sample_rate``.
+
+    Use as ``with source: for block in source: ...``; iteration ends when the source is
+    exhausted (a file) or stopped. ``read`` returns one block or None on timeout.
+    """
+
+    sample_rate: int
+    block_frames: int
+
+    def start(self) -> None:
+        """Begin producing audio."""
+
+    def stop(self) -> None:
+        """Stop producing audio; ``start`` may be called again."""
+
+    def close(self) -> None:
+        """Release the device or file for good."""
+
+    def read(self, timeout: float | None = None) -> bytes | None:
+        """The next block, or None when none came within ``timeout``; raises
+        ``EOFError`` once the source has ended."""
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[bytes]:
+        while True:
+            try:
+                block = self.read(timeout=0.5)
+            except EOFError:
+                return
+            if block is not None:
+                yield block
+
+    def __enter__(self) -> AudioSource:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+# --- PCM conversion -------------------------------------------------------------------
+
+
+def to_mono_int16(raw: bytes, channels: int, width: int) -> bytes:
+    """Interleaved PCM of any common width (1: unsigned 8-bit, 2, 3, 4: signed) and
+    channel count to mono int16 (channels averaged)."""
+    if width == 1:
+        data = (np.frombuffer(raw, np.uint8).astype(np.int32) - 128) << 8
+    elif width == 2:
+        data = np.frombuffer(raw, "<i2").astype(np.int32)
+    elif width == 3:
+        b = np.frombuffer(raw[: len(raw) // 3 * 3], np.uint8).reshape(-1, 3).astype(np.int32)
+        data = (b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16))
+        data = np.where(data >= 1 << 23, data - (1 << 24), data) >> 8
+    elif width == 4:
+        data = np.frombuffer(raw, "<i4").astype(np.int64) >> 16
+    else:
+        raise AudioFileError(f"{width * 8}-bit samples are not supported")
+    if channels > 1:
+        usable = len(data) // channels * channels
+        data = data[:usable].reshape(-1, channels).mean(axis=1)
+    return np.clip(data, -32768, 32767).astype("<i2").tobytes()
+
+
+def rms_dbfs(block: bytes) -> float:
+    """Loudness of int16 PCM in dB relative to full scale (-inf dB for silence -> -120)."""
+    x = np.frombuffer(block, "<i2").astype(np.float64)
+    if x.size == 0:
+        return -120.0
+    power = float(np.mean(x * x))
+    return 10 * math.log10(power / 32768.0**2) if power > 0 else -120.0
+
+
+# --- resampling -----------------------------------------------------------------------
+
+
+class Resampler:
+    """Streaming rational resampler (windowed-sinc polyphase filter, Blackman window).
+
+    The low-pass cutoff sits just under the lower of the two Nyquist rates, so going
+    down from 44.1 or 48 kHz to 16 kHz doesn't alias. ``process`` may be fed blocks of
+    any size; ``flush`` returns the tail at the end of a stream.
+    """
+
+    def __init__(self, src_rate: int, dst_rate: int, zero_crossings: int = 16):
+        if src_rate <= 0 or dst_rate <= 0:
+            raise ValueError("sample rates must be positive")
+        ratio = Fraction(dst_rate, src_rate)
+        self.src_rate, self.dst_rate = src_rate, dst_rate
+        self._up, self._down = ratio.numerator, ratio.denominator
+        cutoff = 0.94 * min(1.0, dst_rate / src_rate)  # of the input's Nyquist
+        self._half = math.ceil(zero_crossings / cutoff)
+        offsets = np.arange(-self._half + 1, self._half + 1)  # input taps around floor(t)
+        phases = np.arange(self._up)[:, None] / self._up
+        x = phases - offsets[None, :]  # distance from each tap to the output instant
+        window = np.where(np.abs(x) < self._half,
+                          0.42 + 0.5 * np.cos(np.pi * x / self._half)
+                          + 0.08 * np.cos(2 * np.pi * x / self._half), 0.0)
+        bank = cutoff * np.sinc(cutoff * x) * window
+        self._bank = bank / bank.sum(axis=1, keepdims=True)
+        self._offsets = offsets
+        self._buffer = np.zeros(self._half, dtype=np.float64)  # silence before the start
+        self._base = -self._half  # absolute input index of _buffer[0]
+        self._next = 0  # next output sample index
+
+    @property
+    def passthrough(self) -> bool:
+        return self.src_rate == self.dst_rate
+
+    def process(self, block: bytes) -> bytes:
+        """Resample a block of int16 PCM; returns whatever output is ready."""
+        if self.passthrough:
+            return block
+        x = np.frombuffer(block, "<i2").astype(np.float64)
+        self._buffer = np.concatenate([self._buffer, x])
+        return self._emit(final=False)
+
+    def flush(self) -> bytes:
+        """The remaining output once the input has ended."""
+        if self.passthrough:
+            return b""
+        self._buffer = np.concatenate([self._buffer, np.zeros(self._half + 1)])
+        return self._emit(final=True)
+
+    def _emit(self, final: bool) -> bytes:
+        available = self._base + len(self._buffer)  # absolute index one past the last
+        # Output n sits at input time n*down/up; it needs taps up to floor(t) + half.
+        last = (available - self._half - 1) * self._up // self._down
+        if final:
+            total_in = available - self._half - 1
+            last = min(last, math.ceil(total_in * self._up / self._down) - 1)
+        if last < self._next:
+            return b""
+        n = np.arange(self._next, last + 1)
+        base = n * self._down // self._up
+        phase = n * self._down % self._up
+        idx = base[:, None] + self._offsets[None, :] - self._base
+        y = np.einsum("ij,ij->i", self._buffer[idx], self._bank[phase])
+        self._next = last + 1
+        keep_from = self._next * self._down // self._up - self._half + 1 - self._base
+        if keep_from > 0:
+            self._buffer = self._buffer[keep_from:]
+            self._base += keep_from
+        return np.clip(np.round(y), -32768, 32767).astype("<i2").tobytes()
+
+
+def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:
+    """Resample a whole int16 PCM buffer."""
+    r = Resampler(src_rate, dst_rate)
+    return r.process(pcm) + r.flush()
+
+
+# --- WAV files ------------------------------------------------------------------------
+
+
+def read_wav(path: str | Path) -> tuple[bytes, int]:
+    """A whole WAV file as mono int16 PCM and its sample rate; AudioFileError if it
+    is missing, corrupt or not PCM."""
+    with WavFileSource(path) as source:
+        return b"".join(source), source.sample_rate
+
+
+def write_wav(path: str | Path, pcm: bytes, sample_rate: int) -> None:
+    """Write mono int16 PCM as a WAV file."""
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(sample_rate)
+        out.writeframes(pcm)
+
+
+class WavFileSource(AudioSource):
+    """A WAV file streamed in real-time-sized blocks.
+
+    ``realtime=True`` paces the blocks at the speed of speech (for demos with
+    ``--voice-from``); otherwise they come as fast as they are read (tests, benchmarks).
+    Stereo and 8/24/32-bit files are converted to mono int16.
+    """
+
+    def __init__(self, path: str | Path, block_ms: int = BLOCK_MS, *, realtime: bool = False,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep):
+        self.path = Path(path)
+        self._realtime, self._clock, self._sleep = realtime, clock, sleep
+        try:
+            self._wav = wave.open(str(self.path), "rb")  # noqa: SIM115 (closed in close)
+        except FileNotFoundError:
+            raise AudioFileError(f"{self.path}: no such file") from None
+        except IsADirectoryError:
+            raise AudioFileError(f"{self.path}: is a directory, not a WAV file") from None
+        except (wave.Error, EOFError, RuntimeError) as err:
+            detail = str(err) or "truncated or malformed header"
+            raise AudioFileError(f"{self.path}: not a PCM WAV file ({detail})") from None
+        except OSError as err:
+            raise AudioFileError(f"{self.path}: cannot be read ({err.strerror})") from None
+        params = self._wav.getparams()
+        if params.comptype != "NONE" or params.nchannels < 1 or params.framerate <= 0:
+            self._wav.close()
+            raise AudioFileError(f"{self.path}: not a PCM WAV file ({params.comptype})")
+        if params.sampwidth not in (1, 2, 3, 4):
+            self._wav.close()
+            raise AudioFileError(f"{self.path}: {params.sampwidth * 8}-bit samples are "
+                                 "not supported")
+        self.sample_rate = params.framerate
+        self.channels, self.width = params.nchannels, params.sampwidth
+        self.frames = params.nframes
+        self.block_frames = max(1, self.sample_rate * block_ms // 1000)
+        self._position = 0
+        self._started_at: float | None = None
+
+    @property
+    def duration(self) -> float:
+        """Length in seconds."""
+        return self.frames / self.sample_rate
+
+    def start(self) -> None:
+        self._started_at = self._clock()
+
+    def close(self) -> None:
+        self._wav.close()
+
+    def read(self, timeout: float | None = None) -> bytes | None:
+        try:
+            raw = self._wav.readframes(self.block_frames)
+        except (wave.Error, EOFError, ValueError, RuntimeError) as err:
+            raise AudioFileError(f"{self.path}: corrupt audio data ({err or 'truncated'})") \
+                from None
+        if not raw:
+            raise EOFError
+        got = len(raw) // (self.channels * self.width)
+        if got == 0:
+            raise EOFError
+        self._position += got
+        if self._realtime:
+            if self._started_at is None:
+                self._started_at = self._clock()
+            due = self._started_at + self._position / self.sample_rate
+            delay = due - self._clock()
+            if delay > 0:
+                self._sleep(delay)
+        return to_mono_int16(raw, self.channels, self.width)
+
+
+# --- microphone -----------------------------------------------------------------------
+
+
+def _load_sounddevice() -> ModuleType:
+    """Import sounddevice; its absence or a missing PortAudio is AudioUnavailable."""
+    try:
+        import sounddevice
+    except (ImportError, OSError) as err:
+        raise AudioUnavailable(
+            "Voice control is off: the audio library could not be loaded "
+            f"({err}). Install libportaudio2 and restart the game.") from None
+    return sounddevice
+
+
+def input_devices(sd: Any) -> list[tuple[int, str, dict[str, Any]]]:
+    """(index, name, info) of every device with input channels."""
+    try:
+        devices = list(sd.query_devices())
+    except Exception as err:  # PortAudio errors have no common base we can import
+        raise AudioUnavailable(f"Voice control is off: no audio devices ({err}).") from None
+    return [(i, str(d["name"]), dict(d)) for i, d in enumerate(devices)
+            if int(d.get("max_input_channels", 0)) > 0]
+
+
+def choose_input_device(devices: Sequence[tuple[int, str, dict[str, Any]]],
+                        name: str | None, default: int | None) -> tuple[int, dict[str, Any]]:
+    """The input device whose name contains ``name`` (case-insensitive), else the
+    default input; AudioUnavailable listing the devices when there is no match."""
+    if not devices:
+        raise AudioUnavailable("Voice control is off: no microphone was found. "
+                               "Plug one in; the game will try again after this hand.")
+    if name:
+        wanted = name.lower()
+        for index, dev_name, info in devices:
+            if wanted in dev_name.lower():
+                return index, info
+        listing = "; ".join(dev_name for _, dev_name, _ in devices)
+        raise AudioUnavailable(f"Voice control is off: no microphone named {name!r}. "
+                               f"Available inputs: {listing}.")
+    for index, _, info in devices:
+        if index == default:
+            return index, info
+    index, _, info = devices[0]
+    return index, info
+
+
+class MicrophoneSource(AudioSource):
+    """The microphone via ``sounddevice.RawInputStream`` at the device's own rate.
+
+    The PortAudio callback only copies bytes into a bounded queue (dropping the oldest
+    block if the consumer falls behind); everything else happens in the reader. A device
+    that disappears raises AudioUnavailable from ``read``.
+    """
+
+    def __init__(self, device: str | None = None, block_ms: int = BLOCK_MS,
+                 sounddevice: Any | None = None, max_blocks: int = 50):
+        self._sd = sounddevice
+        self._device_name = device
+        self._block_ms = block_ms
+        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=max_blocks)
+        self._stream: Any = None
+        self._channels = 1
+        self._lock = threading.Lock()
+        self._finished = threading.Event()
+        self._stopping = False
+        self.dropped = 0
+        self.overflows = 0
+        self.device_label = ""
+        self.sample_rate = 0
+        self.block_frames = 0
+
+    def _open(self) -> None:
+        sd = self._sd if self._sd is not None else _load_sounddevice()
+        self._sd = sd
+        default = sd.default.device
+        default_in = default[0] if isinstance(default, list | tuple) else default
+        index, info = choose_input_device(input_devices(sd), self._device_name,
+                                          None if default_in is None else int(default_in))
+        self.device_label = str(info["name"])
+        self.sample_rate = round(float(info["default_samplerate"]))
+        self.block_frames = max(1, self.sample_rate * self._block_ms // 1000)
+        last_error: Exception | None = None
+        for channels in dict.fromkeys((1, min(2, int(info["max_input_channels"])))):
+            try:
+                self._stream = sd.RawInputStream(
+                    samplerate=self.sample_rate, blocksize=self.block_frames, device=index,
+                    channels=channels, dtype="int16", callback=self._callback,
+                    finished_callback=self._finished.set)
+                self._channels = channels
+                return
+            except Exception as err:  # sounddevice.PortAudioError, ValueError
+                last_error = err
+        raise AudioUnavailable(f"Voice control is off: the microphone {self.device_label!r} "
+                               f"could not be opened ({last_error}).")
+
+    def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
+        if status:
+            self.overflows += 1
+        block = bytes(indata)
+        try:
+            self._queue.put_nowait(block)
+        except queue.Full:
+            try:
+                self._queue.get_nowait()
+                self.dropped += 1
+            except queue.Empty:
+                pass
+            self._queue.put_nowait(block)
+
+    def start(self) -> None:
+        with self._lock:
+            if self._stream is None:
+                self._open()
+            self._stopping = False
+            self._finished.clear()
+            try:
+                self._stream.start()
+            except Exception as err:
+                raise AudioUnavailable(f"Voice control is off: the microphone "
+                                       f"{self.device_label!r} failed to start ({err}).") from None
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopping = True
+            if self._stream is not None:
+                with contextlib.suppress(Exception):  # already gone: nothing to stop
+                    self._stream.stop()
+
+    def close(self) -> None:
+        with self._lock:
+            self._stopping = True
+            if self._stream is not None:
+                with contextlib.suppress(Exception):
+                    self._stream.close()
+                self._stream = None
+
+    def read(self, timeout: float | None = None) -> bytes | None:
+        try:
+            block = self._queue.get(timeout=timeout)
+        except queue.Empty:
+            if self._stream is None:
+                raise EOFError from None
+            if self._finished.is_set() and not self._stopping:
+                raise AudioUnavailable(f"Voice control is off: the microphone "
+                                       f"{self.device_label!r} stopped working.") from None
+            return None
+        if self._channels > 1:
+            block = to_mono_int16(block, self._channels, 2)
+        return block

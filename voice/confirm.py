@@ -1,0 +1,177 @@
+"""Between hearing an action and doing it: say it back, wait, let the player undo it.
+
+:class:`ConfirmController` is a pure state machine with injected time. Feed it what the
+recognizer heard (:meth:`hear`), clicks (:meth:`click`) and the clock (:meth:`tick`);
+it returns effects for the game: lines to say and actions to apply.
+
+* An action is said back ("Raise to 250") and applied after a grace window (~1.5 s)
+  unless "cancel", "wait" or "no" (or a click) comes first; "yes" applies it at once.
+* All-in, folding when checking is free, and anything heard with low confidence ask
+  "confirm?" and wait for yes or no instead.
+* Every heard command names its seat and the turn it was said in: a result for another
+  seat or a turn that has passed is dropped, so a late result can't act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.actions import Action, ActionKind
+from engine.sizing import BettingContext
+from voice.intent import Control, Intent, IntentKind, confirmation_text
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmPolicy:
+    """``grace`` seconds before an action is applied (0: at once); which actions ask
+    first; how long a question waits for yes or no."""
+
+    grace: float = 1.5
+    confirm_allin: bool = True
+    confirm_free_fold: bool = True
+    min_confidence: float = 0.5
+    answer_timeout: float = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One recognized utterance for ``seat`` during turn ``turn``."""
+
+    seat: int
+    turn: int
+    intent: Intent
+    confidence: float = 1.0
+    context: BettingContext | None = None
+    text: str = ""
+
+
+class EffectKind(StrEnum):
+    SAY = "say"          # say ``text``
+    APPLY = "apply"      # submit ``action`` (as the seat's voice command)
+    PASS = "pass"        # not an action: the game handles ``heard`` (query, control)
+    DROP = "drop"        # ignored: wrong seat or stale turn (for the log)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: EffectKind
+    text: str = ""
+    action: Action | None = None
+    heard: Heard | None = None
+
+
+class Phase(StrEnum):
+    IDLE = "idle"
+    GRACE = "grace"        # said back; applies at the deadline
+    QUESTION = "question"  # asked "confirm?"; waits for yes or no
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    heard: Heard
+    action: Action
+    phase: Phase
+    deadline: float
+
+
+class ConfirmController:
+    """The grace window and confirmation questions for one player's seat."""
+
+    def __init__(self, seat: int, policy: ConfirmPolicy = ConfirmPolicy()):
+        self.seat = seat
+        self.policy = policy
+        self.turn: int | None = None
+        self.pending: Pending | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.IDLE if self.pending is None else self.pending.phase
+
+    def set_turn(self, turn: int | None) -> None:
+        """The player's current turn id (None when it isn't their turn). A change
+        silently drops anything pending: it belonged to a turn that is over."""
+        if turn != self.turn:
+            self.turn = turn
+            self.pending = None
+
+    def hear(self, heard: Heard, now: float) -> list[Effect]:
+        """Handle one recognized utterance."""
+        if heard.seat != self.seat:
+            return [Effect(EffectKind.DROP, "another seat", heard=heard)]
+        kind = heard.intent.intent
+        cancel = kind is IntentKind.DENY or (kind is IntentKind.CONTROL
+                                             and heard.intent.control is Control.CANCEL)
+        if self.pending is not None:
+            if cancel:
+                self.pending = None
+                return [Effect(EffectKind.SAY, "Cancelled")]
+            if kind is IntentKind.CONFIRM:
+                return self._apply()
+        elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
+            return [Effect(EffectKind.SAY, "Nothing to confirm")]
+        if kind in (IntentKind.QUERY, IntentKind.CONTROL):
+            return [Effect(EffectKind.PASS, heard=heard)]
+        if kind is IntentKind.UNKNOWN:
+            return [Effect(EffectKind.SAY, confirmation_text(heard.intent))]
+        if self.turn is None or heard.turn != self.turn:
+            return [Effect(EffectKind.DROP, "not this turn", heard=heard)]
+        if heard.intent.error is not None:
+            return [Effect(EffectKind.SAY, heard.intent.error)]
+        action = heard.intent.to_action(self.seat)
+        if action is None:
+            return [Effect(EffectKind.SAY, confirmation_text(heard.intent, heard.context))]
+        said = confirmation_text(heard.intent, heard.context)
+        if self._must_ask(heard, action):
+            self.pending = Pending(heard, action, Phase.QUESTION, now + self.policy.answer_timeout)
+            return [Effect(EffectKind.SAY, f"{said}? Say yes or no")]
+        if self.policy.grace <= 0:
+            self.pending = Pending(heard, action, Phase.GRACE, now)
+            return [Effect(EffectKind.SAY, said), *self._apply()]
+        self.pending = Pending(heard, action, Phase.GRACE, now + self.policy.grace)
+        return [Effect(EffectKind.SAY, said)]
+
+    def click(self, now: float) -> list[Effect]:
+        """A click (or key) during the grace window or a question cancels it."""
+        if self.pending is None:
+            return []
+        self.pending = None
+        return [Effect(EffectKind.SAY, "Cancelled")]
+
+    def tick(self, now: float) -> list[Effect]:
+        """Apply an action whose grace window has run out; forget an unanswered
+        question."""
+        pending = self.pending
+        if pending is None or now < pending.deadline:
+            return []
+        if pending.phase is Phase.GRACE:
+            return self._apply()
+        self.pending = None
+        return [Effect(EffectKind.SAY, "Not confirmed")]
+
+    def _apply(self) -> list[Effect]:
+        assert self.pending is not None
+        action = self.pending.action
+        self.pending = None
+        return [Effect(EffectKind.APPLY, action=action)]
+
+    def _must_ask(self, heard: Heard, action: Action) -> bool:
+        policy = self.policy
+        if policy.confirm_allin and action.kind is ActionKind.ALLIN:
+            return True
+        ctx = heard.context
+        if (policy.confirm_free_fold and action.kind is ActionKind.FOLD and ctx is not None
+                and ctx.can_check):
+            return True
+        return heard.confidence < policy.min_confidence
+
+
+def acts_without_asking(intent: Intent, confidence: float, ctx: BettingContext | None,
+                        policy: ConfirmPolicy = ConfirmPolicy()) -> Action | None:
+    """The action the controller would apply after the grace window without asking,
+    or None (for benchmarks: what a wrong recognition could actually do)."""
+    controller = ConfirmController(0, policy)
+    controller.set_turn(1)
+    effects = controller.hear(Heard(0, 1, intent, confidence, ctx), 0.0)
+    effects += controller.tick(policy.grace + 1.0)
+    return next((e.action for e in effects if e.kind is EffectKind.APPLY), None)

@@ -1,0 +1,309 @@
+"""Which recognizer to use, and the Vosk model it needs.
+
+A Vosk model is looked for in the settings path, then ``$HOLDEM_VOSK_MODEL``, then the
+user cache (``platformdirs.user_cache_dir("holdem")/vosk``). When none is there, the
+network is reachable and downloading is allowed (``HOLDEM_OFFLINE=1`` forbids it: the
+tests and CI set it), :class:`ModelDownloader` fetches the small English model in a
+background thread with progress callbacks, checks the archive (zip integrity, the files
+a Vosk model must have, a plausible size: alphacephei publishes no checksum for it),
+unpacks it beside its final place and renames it there in one step.
+
+:func:`choose_backend` picks Vosk when a model is present and pocketsphinx otherwise,
+with a sentence saying why, for the settings screen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import urllib.parse
+import urllib.request
+import zipfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+MODEL_NAME = "vosk-model-small-en-us-0.15"
+MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
+MODEL_MIN_BYTES = 30_000_000
+"""The small English model unpacks to about 68 MB; anything far smaller is broken."""
+REQUIRED_FILES = ("am/final.mdl", "conf/model.conf")
+REQUIRED_GRAPH = (("graph/HCLr.fst", "graph/Gr.fst"), ("graph/HCLG.fst",))
+ENV_MODEL = "HOLDEM_VOSK_MODEL"
+ENV_OFFLINE = "HOLDEM_OFFLINE"
+
+Progress = Callable[[int, int | None], None]
+"""Called with (bytes so far, total bytes or None)."""
+
+
+class ModelError(RuntimeError):
+    """The model could not be downloaded or is not a usable Vosk model."""
+
+
+def cache_dir() -> Path:
+    """Where downloaded models live."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("holdem")) / "vosk"
+
+
+def is_model_dir(path: Path) -> bool:
+    """True when ``path`` holds the files a Vosk model needs."""
+    if not path.is_dir():
+        return False
+    if not all((path / name).is_file() for name in REQUIRED_FILES):
+        return False
+    return any(all((path / name).is_file() for name in option) for option in REQUIRED_GRAPH)
+
+
+def model_candidates(settings_path: str | Path | None = None,
+                     environ: Mapping[str, str] | None = None) -> list[tuple[str, Path]]:
+    """(where from, path) in the order they are tried."""
+    env = os.environ if environ is None else environ
+    found: list[tuple[str, Path]] = []
+    if settings_path:
+        found.append(("settings", Path(settings_path).expanduser()))
+    if env.get(ENV_MODEL):
+        found.append((f"${ENV_MODEL}", Path(env[ENV_MODEL]).expanduser()))
+    found.append(("cache", cache_dir() / MODEL_NAME))
+    return found
+
+
+def find_model(settings_path: str | Path | None = None,
+               environ: Mapping[str, str] | None = None) -> Path | None:
+    """The first candidate that is a Vosk model (a folder holding exactly one model
+    folder counts too, as an unzipped archive often is)."""
+    for _, path in model_candidates(settings_path, environ):
+        if is_model_dir(path):
+            return path
+        if path.is_dir():
+            inner = [p for p in path.iterdir() if is_model_dir(p)]
+            if len(inner) == 1:
+                return inner[0]
+    return None
+
+
+def downloads_allowed(environ: Mapping[str, str] | None = None) -> bool:
+    env = os.environ if environ is None else environ
+    return env.get(ENV_OFFLINE, "").strip().lower() not in ("1", "true", "yes")
+
+
+def network_reachable(url: str = MODEL_URL, timeout: float = 1.5) -> bool:
+    """Can a TCP connection to the URL's host be opened? (file:// is always local.)"""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "file":
+        return True
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        with socket.create_connection((parts.hostname or "", port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class BackendChoice:
+    """``name`` is "vosk" or "pocketsphinx"; ``reason`` is a sentence for the UI."""
+
+    name: str
+    reason: str
+    model_path: Path | None = None
+
+
+def choose_backend(settings_path: str | Path | None = None,
+                   environ: Mapping[str, str] | None = None) -> BackendChoice:
+    """Vosk if a model is present (and the vosk package imports), else pocketsphinx."""
+    model = find_model(settings_path, environ)
+    if model is None:
+        why = "downloads are off" if not downloads_allowed(environ) else \
+            "it can be downloaded from the settings"
+        return BackendChoice("pocketsphinx", f"No Vosk model found ({why}); using "
+                             "pocketsphinx, which works offline.")
+    try:
+        import vosk  # noqa: F401
+    except ImportError as err:
+        return BackendChoice("pocketsphinx", f"The vosk package is unavailable ({err}); "
+                             "using pocketsphinx.")
+    return BackendChoice("vosk", f"Using the Vosk model at {model}.", model)
+
+
+def make_recognizer(choice: BackendChoice) -> object:
+    """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load)."""
+    from voice.recognize import PocketSphinxRecognizer, VoskRecognizer
+
+    if choice.name == "vosk" and choice.model_path is not None:
+        try:
+            return VoskRecognizer(str(choice.model_path))
+        except Exception:  # a corrupt model: vosk raises plain Exception
+            pass
+    return PocketSphinxRecognizer()
+
+
+# --- downloading --------------------------------------------------------------------------
+
+
+def verify_archive(path: Path, min_bytes: int = MODEL_MIN_BYTES) -> str:
+    """Check a model zip; returns the model's top folder name, ModelError if bad."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+            if bad is not None:
+                raise ModelError(f"The model archive is damaged ({bad})")
+            names = archive.namelist()
+            size = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile as err:
+        raise ModelError(f"The model download is not a zip archive ({err})") from None
+    tops = {name.split("/", 1)[0] for name in names if "/" in name}
+    if len(tops) != 1:
+        raise ModelError("The model archive should hold exactly one folder")
+    top = tops.pop()
+    for name in names:
+        target = Path(name)
+        if target.is_absolute() or ".." in target.parts:
+            raise ModelError(f"The model archive has an unsafe path: {name}")
+    inside = {name[len(top) + 1:] for name in names}
+    missing = [name for name in REQUIRED_FILES if name not in inside]
+    if missing or not any(all(n in inside for n in option) for option in REQUIRED_GRAPH):
+        raise ModelError(f"The archive is not a Vosk model (missing {missing or 'graph'})")
+    if size < min_bytes:
+        raise ModelError(f"The model is too small ({size} bytes): the download is incomplete")
+    return top
+
+
+class ModelDownloader:
+    """Downloads, verifies and unpacks a model in a background thread.
+
+    ``on_progress(done, total)`` is called from the worker thread as bytes arrive (the
+    window bar and :func:`terminal_progress` both fit); ``on_done(path, error)`` once at
+    the end with the model's folder or a player-readable error. ``cancel`` stops it.
+    """
+
+    def __init__(self, url: str = MODEL_URL, dest: Path | None = None,
+                 on_progress: Progress | None = None,
+                 on_done: Callable[[Path | None, str | None], None] | None = None,
+                 min_bytes: int = MODEL_MIN_BYTES, timeout: float = 30.0,
+                 chunk: int = 1 << 16):
+        self.url = url
+        self.dest = dest or cache_dir()
+        self._on_progress = on_progress or (lambda done, total: None)
+        self._on_done = on_done or (lambda path, error: None)
+        self._min_bytes = min_bytes
+        self._timeout = timeout
+        self._chunk = chunk
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.result: Path | None = None
+        self.error: str | None = None
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="model-download",
+                                            daemon=True)
+            self._thread.start()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the worker; True when it has finished."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+    def _run(self) -> None:
+        try:
+            self.result = self.download()
+        except ModelError as err:
+            self.error = str(err)
+        except Exception as err:  # network and disk errors of every kind
+            self.error = f"The voice model could not be downloaded ({err})"
+        self._on_done(self.result, self.error)
+
+    def download(self) -> Path:
+        """Do the work on the calling thread; returns the model folder."""
+        self.dest.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=".download-", suffix=".zip", dir=self.dest)
+        archive = Path(tmp_name)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                self._fetch(out)
+            top = verify_archive(archive, self._min_bytes)
+            final = self.dest / top
+            if is_model_dir(final):
+                return final
+            staging = Path(tempfile.mkdtemp(prefix=".unpack-", dir=self.dest))
+            try:
+                with zipfile.ZipFile(archive) as zipped:
+                    zipped.extractall(staging)
+                if not is_model_dir(staging / top):
+                    raise ModelError("The unpacked model is incomplete")
+                if final.exists():
+                    shutil.rmtree(final)
+                os.replace(staging / top, final)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+            return final
+        finally:
+            archive.unlink(missing_ok=True)
+
+    def _fetch(self, out: IO[bytes]) -> None:
+        request = urllib.request.Request(self.url, headers={"User-Agent": "holdem-voice"})
+        with urllib.request.urlopen(request, timeout=self._timeout) as response:
+            length = response.headers.get("Content-Length")
+            total = int(length) if length and length.isdigit() else None
+            done = 0
+            self._on_progress(done, total)
+            while True:
+                if self._cancel.is_set():
+                    raise ModelError("The download was cancelled")
+                block = response.read(self._chunk)
+                if not block:
+                    break
+                out.write(block)
+                done += len(block)
+                self._on_progress(done, total)
+        if total is not None and done != total:
+            raise ModelError(f"The download stopped early ({done} of {total} bytes)")
+
+
+def terminal_progress(stream: IO[str] | None = None, width: int = 30) -> Progress:
+    """A progress callback drawing ``[#####.....]  12.3/40.1 MB`` on one terminal line."""
+    out = stream or sys.stderr
+    last = [-1]
+
+    def show(done: int, total: int | None) -> None:
+        if total:
+            filled = width * done // total
+            if filled == last[0] and done != total:
+                return
+            last[0] = filled
+            bar = "#" * filled + "." * (width - filled)
+            out.write(f"\rVoice model [{bar}] {done / 1e6:5.1f}/{total / 1e6:.1f} MB")
+        else:
+            out.write(f"\rVoice model {done / 1e6:5.1f} MB")
+        if total is not None and done >= total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
+def start_download_if_needed(settings_path: str | Path | None = None,
+                             on_progress: Progress | None = None,
+                             on_done: Callable[[Path | None, str | None], None] | None = None,
+                             url: str = MODEL_URL) -> ModelDownloader | None:
+    """Begin fetching the model when none is present, downloads are allowed and the
+    host answers; None when there is nothing to do."""
+    if find_model(settings_path) is not None or not downloads_allowed():
+        return None
+    if not network_reachable(url):
+        return None
+    downloader = ModelDownloader(url, on_progress=on_progress, on_done=on_done)
+    downloader.start()
+    return downloader

@@ -1,0 +1,628 @@
+"""Speech to text behind one interface, with the phrases limited to the templates.
+
+A :class:`Recognizer` is fed 16 kHz mono int16 PCM while the gate hears speech
+(``feed`` returns the partial text), then ``finish`` gives a :class:`Result`: the best
+text, alternatives and a confidence in 0..1. ``reset`` throws the utterance away
+(half-duplex: the game started talking).
+
+Two backends:
+
+* :class:`VoskRecognizer` (Kaldi) with its vocabulary restricted to
+  ``voice.templates.vocabulary()`` plus ``[unk]``; results with ``[unk]`` are rejected
+  and up to ``alternatives`` hypotheses are kept.
+* :class:`PocketSphinxRecognizer`, always available (its wheel ships an English model),
+  restricted to the same templates: by default through a trigram language model trained
+  on sentences sampled from them (:func:`lm_corpus`), optionally through the finite
+  state grammar of :func:`recognizer_grammar`. Its n-best list gives the alternatives
+  and the lattice posterior of the best hypothesis the confidence.
+
+Whatever a backend returns is re-checked by the parser: :func:`best_intent` takes the
+first alternative that parses to a known intent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from engine.sizing import BettingContext
+from voice.intent import Intent, IntentKind
+from voice.numbers import DECADE_VALUES, TEEN_VALUES, UNIT_VALUES, number_to_words
+from voice.templates import Alt, Expr, Opt, Ref, Seq, Slot, Templates, Word, load
+
+RATE = 16_000
+"""Both recognizers take 16 kHz audio."""
+
+UNKNOWN_WORD = "[unk]"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a recognizer heard: ``text`` (best first), ``alternatives`` (the best
+    included, in order), ``confidence`` in 0..1, empty text when nothing usable."""
+
+    text: str
+    alternatives: tuple[str, ...] = ()
+    confidence: float = 0.0
+    backend: str = ""
+    details: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        return not self.text
+
+
+class Recognizer(Protocol):
+    """One utterance at a time of 16 kHz mono int16 PCM."""
+
+    name: str
+    sample_rate: int
+
+    def feed(self, pcm: bytes) -> str:
+        """Add audio; returns the partial text so far (may be empty)."""
+        ...
+
+    def finish(self) -> Result:
+        """End the utterance and return what was said; the next ``feed`` starts anew."""
+        ...
+
+    def reset(self) -> None:
+        """Drop the utterance in progress."""
+        ...
+
+    def close(self) -> None:
+        """Release the model."""
+        ...
+
+
+def best_intent(result: Result, ctx: BettingContext | None = None,
+                parse: Callable[[str, BettingContext | None], Intent] | None = None,
+                ) -> tuple[Intent, str]:
+    """The first alternative that parses to a known intent, and its text; an unknown
+    intent (with the best text) when none does."""
+    if parse is None:
+        from voice.parse import parse as parse_text
+
+        parse = parse_text
+    for text in result.alternatives or (result.text,):
+        if not text or UNKNOWN_WORD in text.split():
+            continue
+        intent = parse(text, ctx)
+        if intent.intent is not IntentKind.UNKNOWN:
+            return intent, text
+    return Intent(IntentKind.UNKNOWN), result.text
+
+
+# --- the grammar ------------------------------------------------------------------------
+
+PRONUNCIATIONS: dict[str, str] = {
+    "bb": "B IY B IY",
+    "bbs": "B IY B IY Z",
+    "rebuy": "R IY B AY",
+    "reraise": "R IY R EY Z",
+    "unmute": "AH N M Y UW T",
+    "unpause": "AH N P AO Z",
+}
+"""ARPAbet for template words missing from pocketsphinx's CMU dictionary."""
+
+_UNITS = " | ".join(UNIT_VALUES)
+_TEENS = " | ".join(TEEN_VALUES)
+_DECADES = " | ".join(DECADE_VALUES)
+NUMBER_RULES = (
+    f"<n_unit> = {_UNITS};",
+    f"<n_teen> = {_TEENS};",
+    f"<n_decade> = {_DECADES};",
+    "<n_tens> = <n_teen> | <n_decade> [ <n_unit> ];",
+    "<n_99> = <n_unit> | <n_tens>;",
+    # "two hundred (and) fifty", "a hundred", "fifteen hundred", "twelve hundred fifty"
+    "<n_hundreds> = ( a | <n_99> ) hundred [ [ and ] <n_99> ];",
+    # "two fifty", "one twenty", "twelve fifty", "one oh five"
+    "<n_pair> = <n_99> ( <n_tens> | oh <n_unit> );",
+    "<n_999> = <n_99> | <n_hundreds> | <n_pair>;",
+    "<n_thousands> = ( a | <n_999> | <n_unit> point <n_unit> ) ( thousand | grand | k )"
+    " [ [ and ] <n_999> ];",
+    "<number> = <n_999> | <n_thousands>;",
+    "<multiple> = <n_99> [ and a half ] | <n_unit> point <n_unit>;",
+)
+"""Spoken numbers, well-formed (no homophones: "to" is the preposition, "two" the
+digit; the parser reads both), covering contract 2's forms."""
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarOptions:
+    """How much of the templates' filler the recognizer grammar keeps.
+
+    Filler is cheap for the text parser but costly for a recognizer: every optional
+    short word is somewhere to hide a misheard sound, and ``*`` loops of filler made the
+    templates' own JSGF (``Templates.jsgf``) decode at several times real time. Here
+    prefix and suffix are one optional phrase each and hesitations are left to the
+    acoustic model's noise and silence words.
+    """
+
+    prefix: bool = True
+    suffix: bool = True
+    hesitations: bool = False
+
+
+def recognizer_grammar(templates: Templates | None = None,
+                       options: GrammarOptions = GrammarOptions(),
+                       known: Callable[[str], bool] | None = None) -> str:
+    """A JSGF grammar of the templates for a recognizer: one command, optionally one
+    prefix and one suffix phrase, well-formed numbers. Words for which ``known`` is
+    false are made unreachable (``<VOID>``) rather than failing the whole grammar."""
+    t = templates or load()
+    render = _JsgfRenderer(known or (lambda word: True))
+    blocks: dict[str, list[str]] = {}
+    for template in t.templates:
+        blocks.setdefault(_rule_name("say", template.block.label), []).append(
+            render(template.expr))
+    lines = ["#JSGF V1.0;", "", "grammar holdem;", ""]
+    before, after = [], []
+    hes = sorted(t.hesitation) if options.hesitations else []
+    if options.prefix and t.prefix is not None:
+        before.append(render(t.prefix))
+    if options.suffix and t.suffix is not None:
+        after.append(render(t.suffix))
+    head = f"[ {' | '.join(before + hes)} ] " if before or hes else ""
+    tail = f" [ {' | '.join(after + hes)} ]" if after or hes else ""
+    lines.append(f"public <utterance> = {head}( {' | '.join(f'<{b}>' for b in blocks)} ){tail};")
+    lines += [f"<{name}> = {' | '.join(f'( {b} )' for b in bodies)};"
+              for name, bodies in blocks.items()]
+    lines += [f"<{_rule_name('r', name)}> = {render(expr)};" for name, expr in t.rules.items()]
+    for slot, values in t.lists.items():
+        body = " | ".join(f"( {render(e)} )" for e in values.values())
+        lines.append(f"<{_rule_name('slot', slot)}> = {body};")
+    lines += NUMBER_RULES
+    return "\n".join(lines) + "\n"
+
+
+def _rule_name(prefix: str, label: str) -> str:
+    return f"{prefix}_{label.replace(' ', '_')}"
+
+
+class _JsgfRenderer:
+    def __init__(self, known: Callable[[str], bool]):
+        self.known = known
+
+    def __call__(self, expr: Expr) -> str:
+        if isinstance(expr, Word):
+            return expr.text if self.known(expr.text) else "<VOID>"
+        if isinstance(expr, Seq):
+            return " ".join(self(item) for item in expr.items)
+        if isinstance(expr, Alt):
+            return "( " + " | ".join(self(option) for option in expr.options) + " )"
+        if isinstance(expr, Opt):
+            return f"[ {self(expr.item)} ]"
+        if isinstance(expr, Ref):
+            return f"<{_rule_name('r', expr.name)}>"
+        if isinstance(expr, Slot):
+            if expr.name == "multiple":
+                return "<multiple>"
+            if expr.name in ("amount", "increment", "blinds"):
+                return "<number>"
+            return f"<{_rule_name('slot', expr.name)}>"
+        raise TypeError(f"not an expression: {expr!r}")
+
+
+def grammar_words(grammar: str) -> set[str]:
+    """The words a JSGF grammar uses (rule names and syntax left out)."""
+    body = "\n".join(line.split("=", 1)[1] for line in grammar.splitlines() if "=" in line)
+    words = set()
+    for token in body.replace("(", " ").replace(")", " ").replace("[", " ").replace(
+            "]", " ").replace("|", " ").replace(";", " ").split():
+        if not token.startswith("<"):
+            words.add(token)
+    return words
+
+
+# --- pocketsphinx -----------------------------------------------------------------------
+
+
+def spoken_amount(n: int, rng: random.Random) -> str:
+    """One way a player says ``n`` chips: "two hundred and fifty", "two fifty",
+    "twelve hundred", "a grand"... (what the language model is trained on)."""
+    words = number_to_words(n)
+    roll = rng.random()
+    if n == 100 and roll < 0.5:
+        return "a hundred"
+    if n == 1000 and roll < 0.6:
+        return rng.choice(("a thousand", "a grand"))
+    if 100 < n < 1000 and n % 100:
+        if roll < 0.4:
+            return f"{number_to_words(n // 100)} {number_to_words(n % 100)}"
+        if roll < 0.7:
+            return words.replace("hundred ", "hundred and ")
+    if 1100 <= n < 10_000 and n % 1000 and n % 100 == 0 and roll < 0.5:
+        return f"{number_to_words(n // 100)} hundred"
+    return words
+
+
+def chip_amount(rng: random.Random) -> int:
+    """A plausible bet size: multiples of 5, 10, 50, 100 and 500 chips."""
+    step, most = rng.choice(((5, 20), (10, 40), (50, 99), (100, 10), (500, 20)))
+    return step * rng.randint(1, most)
+
+
+_BLOCK_WEIGHTS = {"fold": 6, "check": 6, "call": 6, "allin": 5, "wager": 10,
+                  "confirm": 3, "deny": 3}
+
+
+def lm_corpus(templates: Templates | None = None, seed: int = 1,
+              per_template: int = 40, filler_share: float = 0.25) -> list[str]:
+    """Sentences sampled from every template (actions weighted up), with realistic
+    amounts and some prefix/suffix filler: the training text of the language model."""
+    t = templates or load()
+    rng = random.Random(seed)
+    multiples = ("two", "three", "four", "five", "two and a half", "six", "ten")
+
+    def fill(slot: str) -> str:
+        if slot in ("multiple", "blinds"):
+            return rng.choice(multiples)
+        return spoken_amount(chip_amount(rng), rng)
+
+    prefixes, suffixes = sorted(t.prefix_phrases), sorted(t.suffix_phrases)
+    sentences = []
+    for template in t.templates:
+        for _ in range(per_template * _BLOCK_WEIGHTS.get(template.block.kind.value, 1)):
+            words = t.sample(template, rng, fill)
+            if prefixes and rng.random() < filler_share:
+                words = " ".join(rng.choice(prefixes)) + " " + words
+            if suffixes and rng.random() < filler_share * 0.6:
+                words += " " + " ".join(rng.choice(suffixes))
+            sentences.append(words)
+    return sentences
+
+
+def build_arpa(sentences: Iterable[str], path: Path, discount: float = 0.1) -> Path:
+    """A trigram ARPA language model of ``sentences`` (pocketsphinx's own builder)."""
+    from pocketsphinx.lm import ArpaBoLM
+
+    lm = ArpaBoLM(text="\n".join(sentences), add_start=True, discount_mass=discount)
+    lm.compute()
+    with open(path, "w", encoding="utf-8") as out:
+        lm.write(out)
+    return path
+
+
+def vocabulary_of(templates: Templates | None = None) -> list[str]:
+    """Every word the templates can produce."""
+    return (templates or load()).vocabulary()
+
+
+def write_dictionary(words: Iterable[str], path: Path) -> Path:
+    """A pronunciation dictionary of just ``words`` (with their alternative
+    pronunciations) from pocketsphinx's CMU dictionary plus :data:`PRONUNCIATIONS`:
+    loads in milliseconds where the full dictionary takes most of a second."""
+    import pocketsphinx
+
+    wanted = set(words)
+    lines: list[str] = []
+    found: set[str] = set()
+    source = Path(pocketsphinx.get_model_path()) / "en-us" / "cmudict-en-us.dict"
+    with open(source, encoding="utf-8") as cmudict:
+        for line in cmudict:
+            head = line.split(" ", 1)[0]
+            base = head.split("(", 1)[0]
+            if base in wanted:
+                lines.append(line.rstrip("\n"))
+                found.add(base)
+    for word in sorted(wanted - found):
+        if word in PRONUNCIATIONS:
+            lines.append(f"{word} {PRONUNCIATIONS[word]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def language_model(templates: Templates | None, tuning: SphinxTuning, scratch: Path,
+                   cache: Path | bool | None = True) -> Path:
+    """The ARPA model for the templates: built once and kept in the user cache (keyed
+    by the template file and the settings) when ``cache`` allows, else in ``scratch``."""
+    if templates is not None or cache is False or cache is None:
+        return build_arpa(lm_corpus(templates, per_template=tuning.corpus_size),
+                          scratch / "holdem.arpa", tuning.discount)
+    from voice.templates import DEFAULT_PATH
+
+    digest = hashlib.sha256(DEFAULT_PATH.read_bytes())
+    digest.update(f"{tuning.corpus_size}:{tuning.discount}:{_LM_VERSION}".encode())
+    if cache is True:
+        from platformdirs import user_cache_dir
+
+        folder = Path(user_cache_dir("holdem")) / "lm"
+    else:
+        folder = Path(cache)
+    path = folder / f"holdem-{digest.hexdigest()[:16]}.arpa"
+    if path.exists():
+        return path
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        build_arpa(lm_corpus(None, per_template=tuning.corpus_size), partial, tuning.discount)
+        os.replace(partial, path)
+        return path
+    except OSError:
+        return build_arpa(lm_corpus(None, per_template=tuning.corpus_size),
+                          scratch / "holdem.arpa", tuning.discount)
+
+
+_LM_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SphinxTuning:
+    """Decoder settings. ``mode`` "lm": a trigram model trained on sentences sampled
+    from the templates (fast, n-best lists, lattice posteriors); "jsgf": the finite
+    state grammar of :func:`recognizer_grammar` (exact, but measured ~60x slower and
+    less accurate on the benchmark's voices)."""
+
+    mode: str = "lm"
+    nbest: int = 8
+    lw: float = 6.5
+    wip: float = 0.65
+    discount: float = 0.1
+    corpus_size: int = 20
+    adapt: bool = False  # carry noise and cepstral statistics across utterances
+    beam: float = 1e-48
+    wbeam: float = 7e-29
+
+
+class PocketSphinxRecognizer:
+    """pocketsphinx restricted to the templates; confidence is the lattice posterior
+    of the chosen hypothesis."""
+
+    name = "pocketsphinx"
+    sample_rate = RATE
+
+    def __init__(self, tuning: SphinxTuning = SphinxTuning(), templates: Templates | None = None,
+                 grammar: str | None = None,
+                 options: GrammarOptions = GrammarOptions(False, False),
+                 lm_cache: Path | bool | None = True):
+        import pocketsphinx
+
+        self.tuning = tuning
+        common: dict[str, Any] = {"loglevel": "FATAL", "beam": tuning.beam,
+                                  "wbeam": tuning.wbeam, "lw": tuning.lw, "wip": tuning.wip}
+        with tempfile.TemporaryDirectory(prefix="holdem-lm-") as tmp:
+            scratch = Path(tmp)
+            words = set(vocabulary_of(templates))
+            if tuning.mode == "lm":
+                arpa = language_model(templates, tuning, scratch, lm_cache)
+                dictionary = write_dictionary(words, scratch / "holdem.dict")
+                decoder = pocketsphinx.Decoder(lm=str(arpa), dict=str(dictionary), **common)
+            else:
+                dictionary = write_dictionary(words | {"oh", "point", "a", "and"},
+                                              scratch / "holdem.dict")
+                decoder = pocketsphinx.Decoder(lm=None, dict=str(dictionary), **common)
+                self.grammar = grammar or recognizer_grammar(
+                    templates, options, known=lambda w: decoder.lookup_word(w) is not None)
+                decoder.add_jsgf_string("holdem", self.grammar)
+                decoder.activate_search("holdem")
+        self._decoder = decoder
+        self._initial_cmn = decoder.get_cmn(False)
+        self._in_utt = False
+
+    def feed(self, pcm: bytes) -> str:
+        if not pcm:
+            return ""
+        if not self._in_utt:
+            if not self.tuning.adapt:
+                # Each utterance on its own: no noise estimate or cepstral mean carried
+                # over, so a result depends on its audio only.
+                self._decoder.reinit_feat()
+                self._decoder.set_cmn(self._initial_cmn)
+            self._decoder.start_utt()
+            self._in_utt = True
+        self._decoder.process_raw(pcm, False, False)
+        hyp = self._decoder.hyp()
+        return hyp.hypstr if hyp is not None else ""
+
+    def finish(self) -> Result:
+        if not self._in_utt:
+            return Result("", (), 0.0, self.name)
+        self._in_utt = False
+        decoder = self._decoder
+        decoder.end_utt()
+        hyp = decoder.hyp()
+        text = hyp.hypstr.strip() if hyp is not None else ""
+        if not text:
+            return Result("", (), 0.0, self.name)
+        texts = [text]
+        if self.tuning.nbest > 1:
+            for entry in itertools.islice(decoder.nbest() or (), self.tuning.nbest * 3):
+                if entry is not None and entry.hypstr and entry.hypstr.strip() not in texts:
+                    texts.append(entry.hypstr.strip())
+                if len(texts) >= self.tuning.nbest:
+                    break
+        posterior = float(decoder.get_prob()) if self.tuning.mode == "lm" else 1.0
+        return Result(text, tuple(texts), max(0.0, min(1.0, posterior)), self.name,
+                      {"frames": float(decoder.n_frames())})
+
+    def reset(self) -> None:
+        if self._in_utt:
+            self._decoder.end_utt()
+            self._in_utt = False
+
+    def close(self) -> None:
+        self.reset()
+
+
+# --- vosk ---------------------------------------------------------------------------------
+
+
+class VoskRecognizer:
+    """Kaldi (vosk) restricted to the templates' vocabulary plus ``[unk]``."""
+
+    name = "vosk"
+    sample_rate = RATE
+
+    def __init__(self, model_path: str, alternatives: int = 5,
+                 vocabulary: Iterable[str] | None = None, model: Any = None):
+        import vosk
+
+        vosk.SetLogLevel(-1)
+        self._model = model if model is not None else vosk.Model(str(model_path))
+        if vocabulary is None:
+            from voice.templates import vocabulary as template_vocabulary
+
+            vocabulary = template_vocabulary()
+        self._grammar = json.dumps([*sorted(set(vocabulary)), UNKNOWN_WORD])
+        self._alternatives = alternatives
+        self._vosk = vosk
+        self._recognizer = self._new()
+
+    def _new(self) -> Any:
+        rec = self._vosk.KaldiRecognizer(self._model, float(RATE), self._grammar)
+        rec.SetMaxAlternatives(self._alternatives)
+        rec.SetWords(False)
+        return rec
+
+    def feed(self, pcm: bytes) -> str:
+        if not pcm:
+            return ""
+        self._recognizer.AcceptWaveform(pcm)
+        return str(json.loads(self._recognizer.PartialResult()).get("partial", ""))
+
+    def finish(self) -> Result:
+        raw = json.loads(self._recognizer.FinalResult())
+        self._recognizer = self._new()
+        return vosk_result(raw)
+
+    def reset(self) -> None:
+        self._recognizer = self._new()
+
+    def close(self) -> None:
+        self._recognizer = None
+
+
+def vosk_result(raw: Mapping[str, Any]) -> Result:
+    """Vosk's final JSON (with or without alternatives) as a Result; alternatives that
+    contain ``[unk]`` are dropped, and the confidence is the kept best's share."""
+    if "alternatives" in raw:
+        options: Sequence[Mapping[str, Any]] = raw["alternatives"]
+        pairs = [(str(a.get("text", "")).strip(), float(a.get("confidence", 0.0)))
+                 for a in options]
+    else:
+        pairs = [(str(raw.get("text", "")).strip(), 1.0)]
+    kept = [(text, score) for text, score in pairs if text and UNKNOWN_WORD not in text.split()]
+    if not kept:
+        return Result("", (), 0.0, "vosk")
+    # Vosk's alternative confidences are total log-likelihood-like scores: turn the
+    # gap to the runner-up into a 0..1 margin.
+    best = kept[0][1]
+    rival = max((score for text, score in pairs[1:] if text != kept[0][0]), default=None)
+    confidence = 1.0 if rival is None else 1 / (1 + math.exp(-(best - rival) / 4))
+    texts = tuple(dict.fromkeys(text for text, _ in kept))
+    return Result(texts[0], texts, confidence, "vosk")
+
+
+# --- the listening pipeline ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """One closed utterance: what was heard and what it means.
+
+    ``speech_end`` is the stream time of the last loud frame and ``ready_at`` the
+    stream time the intent was ready, when blocks arrive in real time and are processed
+    as they come (processing is timed; the waiting between blocks is not slept).
+    """
+
+    result: Result
+    intent: Intent
+    text: str
+    speech_end: float
+    ready_at: float
+
+    @property
+    def latency_ms(self) -> float:
+        return max(0.0, (self.ready_at - self.speech_end) * 1000)
+
+
+class Listener:
+    """Source blocks -> 16 kHz -> gate -> recognizer -> parser.
+
+    ``push(block, now)`` with the time the block arrived; returns the utterances that
+    closed. ``context`` supplies the betting context the parser reads amounts with.
+    """
+
+    def __init__(self, recognizer: Recognizer, source_rate: int, gate: Any = None,
+                 context: Callable[[], BettingContext | None] | None = None,
+                 timer: Callable[[], float] | None = None):
+        from voice.audio import Resampler
+        from voice.gate import SpeechGate
+
+        self.recognizer = recognizer
+        self.gate = gate if gate is not None else SpeechGate(recognizer.sample_rate)
+        self._resampler = Resampler(source_rate, recognizer.sample_rate)
+        self._context = context or (lambda: None)
+        self._timer = timer or time.perf_counter
+        self._busy_until = 0.0
+        self.partial = ""
+        self.dropped = 0
+        self.resets = 0
+
+    def push(self, block: bytes, now: float) -> list[Utterance]:
+        from voice.gate import GateEvent
+
+        began = self._timer()
+        clock = max(self._busy_until, now)
+        pcm = self._resampler.process(block)
+        step = self.gate.push(pcm, now)
+        done: list[Utterance] = []
+        for event in step.events:
+            if event is GateEvent.RESET:
+                self.recognizer.reset()
+                self.resets += 1
+                self.partial = ""
+        if step.has(GateEvent.START):
+            self.recognizer.reset()
+        if step.audio:
+            self.partial = self.recognizer.feed(step.audio)
+        if step.has(GateEvent.DROP):
+            self.recognizer.reset()
+            self.dropped += 1
+            self.partial = ""
+        if step.has(GateEvent.END):
+            result = self.recognizer.finish()
+            intent, text = best_intent(result, self._context())
+            self.partial = ""
+            ready = clock + (self._timer() - began)
+            end = step.speech_end if step.speech_end is not None else now
+            done.append(Utterance(result, intent, text, end, ready))
+        self._busy_until = clock + (self._timer() - began)
+        return done
+
+    def flush(self, now: float) -> list[Utterance]:
+        """End of stream: close an utterance still open (as if silence followed)."""
+        silence = bytes(2 * self.recognizer.sample_rate * (self.gate.config.hangover_ms + 20)
+                        // 1000)
+        out: list[Utterance] = []
+        if self.gate.in_speech:
+            out = self.push_resampled(silence, now)
+        return out
+
+    def push_resampled(self, pcm: bytes, now: float) -> list[Utterance]:
+        """Like ``push`` for audio already at the recognizer's rate."""
+        saved = self._resampler
+        from voice.audio import Resampler
+
+        self._resampler = Resampler(self.recognizer.sample_rate, self.recognizer.sample_rate)
+        try:
+            return self.push(pcm, now)
+        finally:
+            self._resampler = saved
+
+    def reset(self) -> None:
+        """Forget the utterance in progress (the game started speaking, a new turn)."""
+        self.gate.reset()
+        self.recognizer.reset()
+        self.partial = ""

@@ -1,0 +1,120 @@
+"""``python -m voice.transcribe``: WAV file to text and intent (contract 3).
+
+Each input line ``{"wav": "path.wav", "context": {...}}`` gives one output line
+``{"text", "intent": {contract 2}, "backend", "confidence", "latency_ms"}``. The file is
+streamed in 100 ms blocks through the same gate, recognizer and parser as the
+microphone. ``latency_ms`` is the time from the end of the speech to the intent being
+ready as if the blocks arrived in real time: the processing is timed, the waiting for
+audio is accounted for but not slept (``--realtime`` really waits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.sizing import BettingContext
+from voice.audio import AudioFileError, WavFileSource
+from voice.intent import Intent, IntentKind
+from voice.models import choose_backend, make_recognizer
+from voice.parse import DEFAULT_CONTEXT, parse
+from voice.recognize import Listener, Recognizer, Utterance
+
+
+def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,
+               *, realtime: bool = False) -> dict[str, Any]:
+    """One file to contract 3's output object (AudioFileError when unreadable)."""
+    with WavFileSource(path, realtime=realtime) as source:
+        return _output(*listen(source, source.sample_rate, ctx, recognizer),
+                       backend=recognizer.name)
+
+
+def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext,
+           recognizer: Recognizer) -> tuple[str, Intent, float, float, list[Utterance]]:
+    """Stream blocks through gate, recognizer and parser as if they arrived in real
+    time; returns (text, intent, confidence, latency_ms, utterances heard)."""
+    listener = Listener(recognizer, sample_rate, context=lambda: ctx)
+    heard: list[Utterance] = []
+    position = 0
+    for block in blocks:
+        position += len(block) // 2
+        heard += listener.push(block, position / sample_rate)
+    heard += listener.flush(position / sample_rate)
+    if not heard:
+        return "", Intent(IntentKind.UNKNOWN), 0.0, 0.0, heard
+    last = heard[-1]
+    text, intent = last.text, last.intent
+    if len(heard) > 1:  # the gate split a phrase at a pause: read it whole if it parses
+        whole = " ".join(u.text for u in heard if u.text)
+        joined = parse(whole, ctx)
+        if joined.intent is not IntentKind.UNKNOWN:
+            text, intent = whole, joined
+        elif intent.intent is IntentKind.UNKNOWN:
+            known = [u for u in heard if u.intent.intent is not IntentKind.UNKNOWN]
+            if known:
+                text, intent = known[-1].text, known[-1].intent
+    confidences = [u.result.confidence for u in heard if u.text]
+    confidence = min(confidences) if text and confidences else 0.0
+    return text, intent, confidence, last.latency_ms, heard
+
+
+def _output(text: str, intent: Intent, confidence: float, latency_ms: float,
+            heard: object = None, *, backend: str) -> dict[str, Any]:
+    return {"text": text, "intent": intent.to_json(), "backend": backend,
+            "confidence": round(float(confidence), 3), "latency_ms": round(latency_ms, 1)}
+
+
+def handle_line(line: str, recognizer: Recognizer, *, realtime: bool = False) -> dict[str, Any]:
+    """One input line to its output object (errors included)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        return _error(f"Not a JSON object: {err.msg} at column {err.colno}")
+    if not isinstance(data, dict):
+        return _error('Each line must be a JSON object with a "wav" path')
+    wav = data.get("wav")
+    if not isinstance(wav, str) or not wav:
+        return _error('"wav" must be a path to a WAV file')
+    try:
+        raw = data.get("context")
+        ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
+        return transcribe(wav, ctx, recognizer, realtime=realtime)
+    except (AudioFileError, ValueError) as err:
+        return _error(str(err))
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"error": {"message": message}}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = argparse.ArgumentParser(
+        prog="python -m voice.transcribe",
+        description='Read JSON Lines {"wav": "file.wav", "context": {...}} and write '
+                    '{"text", "intent", "backend", "confidence", "latency_ms"} per line.')
+    args.add_argument("--realtime", action="store_true",
+                      help="stream each file at the speed of speech (slow)")
+    args.add_argument("--vosk-model", help="a Vosk model folder to prefer")
+    options = args.parse_args(argv)
+    try:
+        recognizer: Any = make_recognizer(choose_backend(options.vosk_model))
+    except Exception as err:  # no recognizer at all: the tool cannot start
+        print(f"voice.transcribe: no speech recognizer available: {err}", file=sys.stderr)
+        return 1
+    for line in sys.stdin:
+        try:
+            out = handle_line(line, recognizer, realtime=options.realtime)
+        except Exception as err:  # one bad file must not end the stream
+            recognizer.reset()
+            out = _error(f"Internal error: {err}")
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
