@@ -125,19 +125,52 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
     window = _minimum_size()  # held until the loop ends: see _minimum_size
     app = App(screen, settings, fps=args.fps, launched=LAUNCHED,
-              fixed_step=args.autoplay is not None, stop_after_hands=args.autoplay, save=save,
-              settings_file=None if args.autoplay else loaded.path)
+              fixed_step=args.autoplay is not None,
+              stop_after_hands=args.autoplay or args.hands, save=save,
+              settings_file=None if args.autoplay else loaded.path,
+              voice=_voice(args, settings))
+    recovery = "none"
     if args.autoplay:
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
+    elif args.hands:
+        from game.scenes.factory import table_scene
+        app.push(table_scene(app, settings, args.seed if args.seed is not None else 0,
+                             save=save))
     else:
         from game.scenes.start import StartScene
         app.push(StartScene(app, seed=args.seed, notice=" ".join(loaded.problems)))
-    stats = app.run()
+    try:
+        stats = app.run()
+    finally:
+        if app.voice is not None:
+            app.voice.close()  # before pygame.quit: the narrator plays through the mixer
     del window
-    if not args.autoplay:
+    if not (args.autoplay or args.hands):
         return None
-    return {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    if app.voice is not None:
+        report["voice"] = _voice_report(app.voice)
+    return report
+
+
+def _voice(args: argparse.Namespace, settings: GameSettings) -> object:
+    """The voice controller: off with --no-voice, and in autoplay (a bot plays the
+    seat; it is the performance probe) unless --voice-from asks for it."""
+    if args.no_voice or (args.autoplay and not args.voice_from):
+        return None
+    from game.voicectl import VoiceController
+    return VoiceController(settings.voice, files=tuple(args.voice_from or ()))
+
+
+def _voice_report(voice: object) -> dict[str, object]:
+    from game.voicectl import VoiceController
+    assert isinstance(voice, VoiceController)
+    narrator = voice.narrator
+    return {"backend": voice.backend, "mic": voice.mic.value, "applied": voice.applied,
+            "transcript": voice.transcript[-20:],
+            "lines_played": voice.lines_played,
+            "speech_errors": [] if narrator is None else narrator.errors[:3]}
 
 
 def _autoplay_table(app: App, settings: GameSettings, seed: int,

@@ -7,6 +7,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,10 @@ from game.render.theme import Text
 from game.saving import SaveGame
 from game.scenes.base import Scene
 from game.settings import MIN_SIZE, GameSettings
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+    from game.voicectl import VoiceController
 
 
 @dataclass(slots=True)
@@ -85,6 +90,7 @@ class App:
     idle_redraw_s: float = 0.1
     save: SaveGame = field(default_factory=SaveGame)
     settings_file: Path | None = None  # where the start screen's choices are kept
+    voice: VoiceController | None = None  # hands-free play; started after the first frame
     _last_draw: float = field(default=float("-inf"), init=False)
 
     def __post_init__(self) -> None:
@@ -124,6 +130,15 @@ class App:
         """For other input sources (voice): handled with next frame's input."""
         self.inbox.append(command)
 
+    def paused(self) -> bool:
+        """Whether the pause menu is on top (voice: "quit" then really quits)."""
+        from game.scenes.pause import PauseScene
+        return bool(self.scenes) and isinstance(self.top, PauseScene)
+
+    def table(self) -> TableScene | None:
+        from game.scenes.table import TableScene
+        return next((s for s in self.scenes if isinstance(s, TableScene)), None)
+
     # --------------------------------------------------------------- loop
 
     @property
@@ -136,6 +151,10 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""
+        if self.voice is not None and self.scenes:
+            table = self.table()
+            self.voice.update(self, table if table is not None and not table.autopilot
+                              else None)
         commands = self.mapper.poll(self.top.bindings())
         commands += self.inbox
         self.inbox = []
@@ -185,6 +204,8 @@ class App:
             if self.stats.first_frame_ms is None and self._on_table():
                 self.stats.first_frame_ms = round((time.perf_counter() - self.launched) * 1000,
                                                   1)
+            if self.voice is not None and not self.voice.started:
+                self.voice.start()  # after the first frame: models load in the background
             if cap:
                 clock.tick(cap)
             wall = time.perf_counter() - t0

@@ -69,6 +69,19 @@ def _output(text: str) -> Path:
     return path
 
 
+def _wav(text: str) -> Path:
+    """A readable PCM WAV file (checked now, so a typo fails before the window opens)."""
+    from voice.audio import AudioFileError, WavFileSource
+
+    path = Path(text).expanduser()
+    try:
+        with WavFileSource(path):
+            pass
+    except AudioFileError as err:
+        raise argparse.ArgumentTypeError(f"--voice-from: {err}") from None
+    return path
+
+
 def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     """The game's flags; on the ``play`` subcommand their defaults are left to the
     top level so ``holdem --level 3 play`` keeps level 3."""
@@ -99,6 +112,16 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                         "talk) to FILE")
     p.add_argument("--four-color", action="store_true", default=default(False),
                    help="four-colour deck")
+    p.add_argument("--voice-from", type=_wav, nargs="+", action="extend",
+                   default=default(None), metavar="FILE.wav",
+                   help="speak for the player from WAV files instead of the microphone, "
+                        "one file each time the game waits for you (repeatable)")
+    p.add_argument("--no-voice", action="store_true", default=default(False),
+                   help="no voice control and no narration (mouse and keyboard only)")
+    p.add_argument("--hands", type=_ranged("--hands", 1, 100000), metavar="N",
+                   default=default(None),
+                   help="sit down at once, play N hands as yourself (mouse, keyboard or "
+                        "voice), then print the autoplay JSON line and exit")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -150,4 +173,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         args.command = "play"
     if args.reset_settings and args.command != "play":
         p.error("--reset-settings is used on its own: holdem --reset-settings")
+    if args.command == "play" and args.voice_from and args.no_voice:
+        p.error("--voice-from and --no-voice contradict each other: choose one")
+    if args.command == "play" and args.hands and args.autoplay:
+        p.error("--hands plays your own seat; --autoplay seats a bot there: choose one")
     return args

@@ -37,6 +37,7 @@ class Ui(StrEnum):
     RESUME = "resume"
     LEAVE = "leave"
     QUIT = "quit"
+    DEAL = "deal"                # deal the next hand now (between hands)
     PUSH_TO_TALK = "push_to_talk"  # value: True pressed / False released; voice owns it
     SELECT = "select"            # value: row index (menus)
     CHANGE = "change"            # value: (row, +1/-1) in menus

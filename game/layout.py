@@ -49,6 +49,30 @@ class BarLayout:
 
 
 @dataclass(frozen=True, slots=True)
+class VoiceLayout:
+    """The voice panel: microphone state, what was heard, the say-back with its
+    countdown and buttons (Cancel, or Yes/No), and the recognizer with a download bar."""
+
+    area: Rect
+    status: Rect
+    heard: Rect
+    say: Rect
+    countdown: Rect
+    cancel: Rect
+    yes: Rect
+    no: Rect
+    recognizer: Rect
+    progress: Rect
+
+    def controls(self) -> dict[str, Rect]:
+        """Rects that must not overlap (Cancel shares its place with Yes/No, which are
+        never shown together)."""
+        return {"status": self.status, "heard": self.heard, "say": self.say,
+                "countdown": self.countdown, "yes": self.yes, "no": self.no,
+                "recognizer": self.recognizer}
+
+
+@dataclass(frozen=True, slots=True)
 class TableLayout:
     size: tuple[int, int]
     scale: float
@@ -70,6 +94,7 @@ class TableLayout:
     side: Rect
     log: Rect
     graph: Rect
+    voice: VoiceLayout
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -80,7 +105,7 @@ class TableLayout:
         out: dict[str, Rect] = {
             "top_bar": self.top_bar, "pot": self.pot, "pots_row": self.pots_row,
             "banner": self.banner, "log": self.log, "graph": self.graph,
-            "bar": self.bar.area,
+            "bar": self.bar.area, "voice": self.voice.area,
         }
         for i, card in enumerate(self.board):
             out[f"board{i}"] = card
@@ -188,8 +213,10 @@ def table_layout(width: int, height: int) -> TableLayout:
     bar = _bar(Rect(0, height - bar_h, play.w, bar_h), su)
     side = Rect(play.right, top_h, side_w, height - top_h)
     spad = max(6, round(8 * su))
-    log_h = round((side.h - 3 * spad) * 0.56)
-    log = Rect(side.x + spad, side.y + spad, side.w - 2 * spad, log_h)
+    voice = _voice(Rect(side.x + spad, side.y + spad, side.w - 2 * spad,
+                        max(92, round(122 * su))), su)
+    log_h = round((side.bottom - voice.area.bottom - 3 * spad) * 0.56)
+    log = Rect(side.x + spad, voice.area.bottom + spad, side.w - 2 * spad, log_h)
     graph = Rect(log.x, log.bottom + spad, log.w, side.bottom - spad - log.bottom - spad)
 
     top_bar = Rect(0, 0, width, top_h)
@@ -204,8 +231,28 @@ def table_layout(width: int, height: int) -> TableLayout:
         size=(width, height), scale=s, ui_scale=su, top_bar=top_bar, title=title,
         sit_out=sit_out, rebuy=rebuy, pause=pause, play=play, felt=felt,
         seats=tuple(seats), board=board, pot=pot, pots_row=pots_row, banner=banner,
-        deck=deck, bar=bar, side=side, log=log, graph=graph,
+        deck=deck, bar=bar, side=side, log=log, graph=graph, voice=voice,
     )
+
+
+def _voice(area: Rect, su: float) -> VoiceLayout:
+    p = max(3, round(5 * su))
+    inner = area.inflate(-2 * p, -2 * p)
+    row = (inner.h - 3 * p) // 4
+    ys = [inner.y + k * (row + p) for k in range(4)]
+    status = Rect(inner.x, ys[0], inner.w, row)
+    heard = Rect(inner.x, ys[1], inner.w, row)
+    bw = max(40, round(inner.w * 0.22))
+    cancel = Rect(inner.right - bw, ys[2], bw, row)
+    yes_w = (bw - p) // 2
+    yes = Rect(cancel.x, ys[2], yes_w, row)
+    no = Rect(yes.right + p, ys[2], cancel.right - yes.right - p, row)
+    say = Rect(inner.x, ys[2], cancel.x - p - inner.x, row - max(3, row // 5) - 1)
+    countdown = Rect(inner.x, say.bottom + 1, say.w, row - say.h - 1)
+    recognizer = Rect(inner.x, ys[3], inner.w, row)
+    progress = Rect(inner.x + inner.w // 2, ys[3] + row // 4, inner.w // 2, max(2, row // 2))
+    return VoiceLayout(area, status, heard, say, countdown, cancel, yes, no, recognizer,
+                       progress)
 
 
 def _avatar(panel: Rect) -> Rect:

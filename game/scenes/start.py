@@ -5,7 +5,8 @@ and the stats are one key away."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -23,7 +24,8 @@ from game.settings import (
     GameSettings,
 )
 
-ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed")
+ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
+        "ptt")
 HANDS, STATS, CONTINUE = "hands", "stats", "continue"
 
 
@@ -41,8 +43,11 @@ class StartScene:
     seed: int | None = None
     can_continue: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)
+    microphones: list[str] = field(default_factory=list)  # filled by a background thread
+    mics_listed: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
+        threading.Thread(target=self._list_microphones, name="list-mics", daemon=True).start()
         from game.scenes.factory import continuable
         table, bots = self.host.save.peek()
         self.can_continue = continuable(table, bots, autopilot=False)
@@ -60,9 +65,22 @@ class StartScene:
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
+    def _list_microphones(self) -> None:
+        from game.voicectl import list_microphones
+        self.microphones.extend(list_microphones())
+        self.mics_listed.set()
+
     @property
     def animating(self) -> bool:
         return False
+
+    def _mic_label(self) -> str:
+        chosen = self.settings.voice.microphone
+        if chosen:
+            return chosen
+        if not self.mics_listed.is_set():
+            return "System default (looking…)"
+        return "System default" if self.microphones else "none found"
 
     @property
     def settings(self) -> GameSettings:
@@ -82,6 +100,8 @@ class StartScene:
             Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
             Row("Animation speed", f"{s.speed:g}×"),
+            Row("Microphone", self._mic_label()),
+            Row("Push-to-talk (Space)", "On" if s.voice.push_to_talk else "Off: always listening"),
         ]
 
     def bindings(self) -> Bindings:
@@ -133,6 +153,12 @@ class StartScene:
             return s.with_(bank_seconds=_cycle(BANK_CHOICES, s.bank_seconds, step))
         if row == "deck":
             return s.with_(four_color=not s.four_color)
+        if row == "mic":
+            options: tuple[object, ...] = ("", *self.microphones)
+            return s.with_(voice=replace(s.voice, microphone=str(
+                _cycle(options, s.voice.microphone, step))))
+        if row == "ptt":
+            return s.with_(voice=replace(s.voice, push_to_talk=not s.voice.push_to_talk))
         return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))
 
     def _seed(self) -> int:
@@ -141,6 +167,9 @@ class StartScene:
     def _prepare(self) -> str | None:
         self.host.sprites.four_color = self.settings.four_color
         self.host.sprites.cache.clear()
+        voice = getattr(self.host, "voice", None)
+        if voice is not None:
+            voice.configure(self.settings.voice)
         return self.host.keep_settings()
 
     def sit_down(self) -> None:

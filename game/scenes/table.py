@@ -10,7 +10,9 @@ import pygame
 
 from engine.actions import IllegalAction
 from engine.events import Event
+from engine.sizing import BettingContext
 from engine.table import PlayerBusted, PlayerLeft, TableError, TableEvent
+from engine.view import PlayerView
 from game.commands import ActCommand, Command, Ui, UiCommand
 from game.controls import ActionPanel
 from game.display import TableDisplay
@@ -21,12 +23,14 @@ from game.presenter import Presenter
 from game.render.bar import BarModel, draw_bar, draw_top
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
+from game.render.voice import draw_voice
 from game.scenes.base import Host
 from game.scenes.players import Seats
 from game.scenes.table_ui import bar_model, table_bindings
 from game.session import TableSession
 from game.settings import HUMAN_SEAT
 from game.turnclock import TurnClock
+from game.voicectl import OFF_PANEL, VoiceController, VoicePanel
 
 BETWEEN_HANDS = 0.8
 MESSAGE_SECONDS = 4.0
@@ -75,6 +79,11 @@ class TableScene:
         self.renderer = TableRenderer(self.host.text, self.host.sprites)
         self.side = SideRenderer(self.host.text)
         self._seat_display()
+        voice = self.voice
+        if voice is not None:
+            voice.set_voices({seat: (b.voice.hint, b.voice.rate, b.voice.pitch)
+                              for seat, b in self.seats.bots.items() if seat != self.me
+                              and hasattr(b, "voice")})
         self._catch_up()
         self.model = self._model()
 
@@ -90,6 +99,36 @@ class TableScene:
             if line:
                 self._note(line)
         self.clock.new_hand()
+
+    @property
+    def voice(self) -> VoiceController | None:
+        """The application's voice controller (None: mouse and keyboard only)."""
+        return None if self.autopilot else getattr(self.host, "voice", None)
+
+    @property
+    def voice_panel(self) -> VoicePanel:
+        voice = self.voice
+        return voice.panel if voice is not None else OFF_PANEL
+
+    def voice_turn(self) -> tuple[int | None, BettingContext | None]:
+        """The player's turn id and betting context while it is their turn."""
+        if not self._human_turn():
+            return None, None
+        hand = self.session.hand
+        view = self.session.view(self.me)
+        return (self.session.hand_number * 100_000 + len(hand.events),
+                view.context if view is not None else None)
+
+    def voice_view(self) -> PlayerView | None:
+        return self.session.view(self.me)
+
+    def sitting_out_now(self) -> bool:
+        return self.session.sitting_out(self.me)
+
+    def show(self, text: str, error: bool = False) -> None:
+        """A voice notice on the message line and in the log."""
+        self._note(text)
+        self.message, self.message_error, self.message_age = text, error, 0.0
 
     def tell(self, text: str, error: bool = False) -> None:
         """A sentence the player must not miss (a save problem, a recovered hand): the
@@ -130,9 +169,14 @@ class TableScene:
     # ------------------------------------------------------------- input
 
     def bindings(self) -> Bindings:
-        return table_bindings(self.layout, self.model, self.me)
+        return table_bindings(self.layout, self.model, self.me, self.voice_panel)
 
     def handle(self, command: Command) -> None:
+        voice = self.voice
+        if voice is not None and voice.confirm.pending is not None and _cancels(command):
+            voice.click()
+            if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+                return
         if isinstance(command, ActCommand):
             self._act(command)
         elif isinstance(command, UiCommand):
@@ -156,6 +200,8 @@ class TableScene:
 
     def _ui(self, c: UiCommand) -> None:
         k, p = c.kind, self.panel
+        if self._voice_ui(c):
+            return
         legal = self._legal()
         ctx = self._context()
         if k is Ui.WAGER:
@@ -186,6 +232,24 @@ class TableScene:
             from game.scenes.pause import PauseScene
             self.host.push(PauseScene(self.host, self))
         self.model = self._model()
+
+    def _voice_ui(self, c: UiCommand) -> bool:
+        """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
+        voice = self.voice
+        if c.kind is Ui.PUSH_TO_TALK:
+            if voice is not None:
+                voice.set_push_to_talk(bool(c.value))
+            return True
+        if c.kind is Ui.CONFIRM and voice is not None:
+            voice.answer_yes(self.host, self)  # type: ignore[arg-type]
+            return True
+        if c.kind is Ui.DEAL:
+            if self.session.hand is None and not self.presenter.busy:
+                self.between = min(self.between, 0.0)
+            else:
+                self._say("The next hand is dealt when this one is over")
+            return True
+        return False
 
     def _toggle_sit_out(self) -> None:
         table = self.session.table
@@ -226,6 +290,9 @@ class TableScene:
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message, self.message_error, self.message_age = text, error, 0.0
+        voice = self.voice
+        if voice is not None:
+            voice.notice(text)
 
     # ------------------------------------------------------------ update
 
@@ -237,6 +304,13 @@ class TableScene:
             self._shown(event)
         for notice in self.session.save.take_notices():
             self.tell(notice, error=True)
+        voice = self.voice
+        if voice is not None:
+            for text, spoken in voice.take_notices():
+                if spoken:
+                    self.tell(text, error=True)
+                else:
+                    self._note(text)
         self._age(game_dt)
         hand = self.session.hand
         if hand is None:
@@ -262,6 +336,9 @@ class TableScene:
         line = log_line(event, names, self.me, self.session.number)
         if line:
             self._note(line)
+        voice = self.voice
+        if voice is not None:
+            voice.narrate(event, self.session.view(self.me))
         self._chat([event])
 
     def _chat(self, events: list[Any]) -> None:
@@ -270,6 +347,9 @@ class TableScene:
             self.bubbles = [b for b in self.bubbles if b.seat != seat]
             self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
             self._note(f"{self.display.seats[seat].name}: “{text}”")
+            voice = self.voice
+            if voice is not None:
+                voice.banter(seat, text)
 
     def _between(self, dt: float) -> None:
         if self.presenter.busy:
@@ -299,6 +379,9 @@ class TableScene:
         self._table_events(table_events)
         self._seat_display()
         self.between = BETWEEN_HANDS
+        voice = self.voice
+        if voice is not None:
+            voice.between_hands()
         self.host.hand_finished(self.session.hand_number)
 
     def _table_events(self, events: list[TableEvent]) -> None:
@@ -329,6 +412,9 @@ class TableScene:
                     self._act(ActCommand(self.me, pre, "pre-action"))
                     return
                 self.clock.start()
+                voice = self.voice
+                if voice is not None:
+                    voice.your_turn(view)
             else:
                 self.bot_wait = self.seats.think_seconds(seat, view)
         self.thought += dt
@@ -414,3 +500,14 @@ class TableScene:
         names = tuple(s.name for s in self.display.seats)
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale)
+        draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+
+
+def _cancels(command: Command) -> bool:
+    """A click or key from the player (not voice, a bot or the clock) cancels a pending
+    voice action; push-to-talk and the Yes button do not."""
+    if isinstance(command, ActCommand):
+        return command.source in ("mouse", "keyboard")
+    if isinstance(command, UiCommand):
+        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM)
+    return False

@@ -12,6 +12,7 @@ from game.controls import ActionPanel
 from game.input import Bindings, Drag, Hit
 from game.layout import PRESETS, TableLayout
 from game.render.bar import BarModel
+from game.voicectl import VoicePanel
 
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
@@ -39,14 +40,21 @@ def _act(seat: int, m: BarModel, which: str) -> Command | None:
     return ActCommand(seat, choice.action, "keyboard")
 
 
-def table_bindings(L: TableLayout, m: BarModel, seat: int) -> Bindings:
-    """Clickable rects and keys for this frame, built from the same model as the bars."""
+def table_bindings(L: TableLayout, m: BarModel, seat: int,
+                   voice: VoicePanel | None = None) -> Bindings:
+    """Clickable rects and keys for this frame, built from the same models as the bars
+    and the voice panel."""
     b = L.bar
     hits: list[Hit] = [
         Hit(L.sit_out, UiCommand(Ui.SIT_OUT), "sit_out"),
         Hit(L.rebuy, UiCommand(Ui.REBUY) if m.can_rebuy else None, "rebuy"),
         Hit(L.pause, UiCommand(Ui.PAUSE), "pause"),
     ]
+    if voice is not None and voice.question:
+        hits += [Hit(L.voice.yes, UiCommand(Ui.CONFIRM), "voice.yes"),
+                 Hit(L.voice.no, UiCommand(Ui.CANCEL), "voice.no")]
+    elif voice is not None and voice.cancellable:
+        hits.append(Hit(L.voice.cancel, UiCommand(Ui.CANCEL), "voice.cancel"))
     keys: dict[int, Command] = {
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
         pygame.K_s: UiCommand(Ui.SIT_OUT),

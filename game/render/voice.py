@@ -1,0 +1,71 @@
+"""The voice panel: microphone state, the live transcript, the say-back with its grace
+countdown and Cancel (or a Yes/No question), and the recognizer in use."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.layout import VoiceLayout
+from game.render.theme import (
+    CALL_C,
+    DIM,
+    FOLD_C,
+    GOLD,
+    GREEN,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    TEXT,
+    Text,
+)
+from game.render.widgets import button, panel
+from game.voicectl import MicState, VoicePanel
+
+_DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.MUTED: GOLD,
+        MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED, MicState.OFF: RED,
+        MicState.DISABLED: DIM, MicState.FINISHED: DIM}
+
+
+def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) -> None:
+    """Paint the panel from ``m`` (changes nothing)."""
+    panel(surf, V.area, PANEL, PANEL_EDGE, radius=8)
+    fs = max(12, round(V.status.h * 0.8))
+    dot = max(3, V.status.h // 4)
+    pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
+    state = f"Mic: {m.mic.value}" + (f" · {m.mic_note}" if m.mic_note else "")
+    text.blit(surf, state, fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
+              anchor="midleft", width=V.status.w - 2 * dot - 6)
+    heard = f"heard: {m.heard}…" if m.heard else "heard: —"
+    text.blit(surf, heard, fs, V.heard.midleft, MUTED if not m.heard else TEXT,
+              anchor="midleft", width=V.heard.w)
+    if m.say_back:
+        color = GOLD if m.question or m.cancellable else TEXT
+        text.blit(surf, m.say_back, fs, V.say.midleft, color, bold=True, anchor="midleft",
+                  width=V.say.w)
+    if m.countdown is not None:
+        pygame.draw.rect(surf, (16, 18, 24), V.countdown)
+        bar = V.countdown.copy()
+        bar.w = round(bar.w * m.countdown)
+        pygame.draw.rect(surf, ORANGE, bar)
+    if m.question:
+        button(surf, text, V.yes, "Yes", fill=CALL_C)
+        button(surf, text, V.no, "No", fill=FOLD_C)
+    elif m.cancellable:
+        button(surf, text, V.cancel, "Cancel", fill=FOLD_C)
+    if m.progress is not None:
+        label = V.recognizer.copy()
+        label.w = V.progress.x - label.x - 4
+        text.blit(surf, "Downloading Vosk…", fs - 2, label.midleft, MUTED, anchor="midleft",
+                  width=label.w)
+        pygame.draw.rect(surf, (16, 18, 24), V.progress)
+        done = V.progress.copy()
+        done.w = round(done.w * max(0.0, min(1.0, m.progress)))
+        pygame.draw.rect(surf, GREEN, done)
+    else:
+        words = f"Recognizer: {m.recognizer}" if m.recognizer else "Recognizer: —"
+        if m.reason and m.recognizer != "Vosk":
+            words += f" · {m.reason}"
+        text.blit(surf, words, fs - 2, V.recognizer.midleft, DIM, anchor="midleft",
+                  width=V.recognizer.w)

@@ -1,0 +1,779 @@
+"""Hands-free play: the microphone (or scripted WAV files) to commands, and the narrator.
+
+:class:`VoiceController` is owned by the application and started after the first frame
+(the recognizer loads in the background). It owns
+
+* an audio thread: source -> :class:`voice.recognize.Listener` (gate with half-duplex:
+  nothing is heard while the narrator or any mixer channel plays) -> heard utterances,
+  stamped with the player's turn and betting context at the time they were said;
+* the :class:`voice.narrator.Narrator` (table events, answers, refusals, each bot's banter
+  in its own voice) playing through ``pygame.mixer``;
+* the :class:`voice.confirm.ConfirmController` (say-back, grace window, yes/no questions).
+
+Everything that changes the game happens on the main thread in :meth:`update`: a heard
+action becomes ``ActCommand(seat, action, "voice")`` only once the confirm machine says
+APPLY; queries are answered (spoken and shown); controls become the table's own
+``UiCommand``s. A missing microphone turns voice off with a visible and spoken notice and
+is tried again between hands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import random
+import threading
+import time
+import wave
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from engine.actions import ActionKind
+from engine.events import Event, HoleCardsDealt
+from engine.sizing import BettingContext
+from engine.view import PlayerView
+from game.commands import ActCommand, Command, Ui, UiCommand
+from game.settings import HUMAN_SEAT, VoiceSettings
+from voice.audio import BLOCK_MS, AudioSource, AudioUnavailable, WavFileSource, resample
+from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
+from voice.intent import Control, Intent, IntentKind, Query
+from voice.narrator import (
+    BOT_VOICES,
+    Line,
+    Narrator,
+    Player,
+    Priority,
+    SpeechQueue,
+    VoiceSpec,
+    answer,
+    cards_text,
+    say_event,
+    say_turn,
+)
+
+SHOWN_SECONDS = 3.0
+"""How long a say-back or answer stays in the panel after it is done."""
+
+
+QUIET_BEFORE_SCRIPT = 0.8
+"""Seconds of game silence before a ``--voice-from`` file starts."""
+
+
+class MicState(StrEnum):
+    """What the microphone is doing, for the panel."""
+
+    STARTING = "starting"
+    LISTENING = "listening"
+    MUTED = "muted while the game speaks"
+    PUSH_TO_TALK = "push-to-talk: hold Space"
+    HELD = "push-to-talk held"
+    OFF = "off"
+    DISABLED = "voice off"
+    FINISHED = "voice files done"
+
+
+@dataclass(frozen=True, slots=True)
+class VoicePanel:
+    """What the voice panel shows this frame (built in update, read by drawing and the
+    bindings). ``countdown`` is the share of the grace window left; ``progress`` a model
+    download's share done (None: no download)."""
+
+    mic: MicState
+    mic_note: str = ""
+    heard: str = ""
+    say_back: str = ""
+    countdown: float | None = None
+    cancellable: bool = False
+    question: bool = False
+    recognizer: str = ""
+    reason: str = ""
+    progress: float | None = None
+
+
+OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
+
+
+class VoiceTable(Protocol):
+    """What the controller needs from the table scene."""
+
+    def voice_turn(self) -> tuple[int | None, BettingContext | None]: ...
+    def voice_view(self) -> PlayerView | None: ...
+    def sitting_out_now(self) -> bool: ...
+    def show(self, text: str, error: bool = False) -> None: ...
+
+
+class VoiceHost(Protocol):
+    """What the controller needs from the application."""
+
+    def submit(self, command: Command) -> None: ...
+    def paused(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """One utterance as the audio thread heard it, with the turn it was said in."""
+
+    intent: Intent
+    confidence: float
+    text: str
+    turn: int | None
+    context: BettingContext | None
+
+
+class SilentPlayer:
+    """A :class:`voice.narrator.Player` for a machine with no sound output: "plays" each
+    line for the length of its WAV, so half-duplex timing stays true."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self._clock = clock
+        self._until = 0.0
+
+    def play(self, path: Path, line: Line) -> None:
+        try:
+            with wave.open(str(path), "rb") as wav:
+                seconds = wav.getnframes() / max(1, wav.getframerate())
+        except (OSError, wave.Error, EOFError):
+            seconds = 0.0
+        self._until = self._clock() + seconds
+
+    def is_busy(self) -> bool:
+        return self._clock() < self._until
+
+    def stop(self) -> None:
+        self._until = 0.0
+
+
+class CourteousQueue(SpeechQueue):
+    """The narrator's queue, held while the player is talking: the game doesn't start a
+    new line over an utterance in progress (half-duplex would throw the player's words
+    away)."""
+
+    def __init__(self, hold: Callable[[], bool]):
+        super().__init__()
+        self._hold = hold
+
+    def pop(self, timeout: float | None = 0.0) -> Line | None:
+        if self._hold():
+            time.sleep(min(0.05, timeout or 0.0))
+            return None
+        line = super().pop(timeout)
+        if line is not None and self._hold():  # the player began while we waited
+            self.put(line)
+            return None
+        return line
+
+
+class CountingPlayer:
+    """Wraps a :class:`Player`, counting the lines played (for reports and tests)."""
+
+    def __init__(self, inner: Player):
+        self.inner = inner
+        self.played = 0
+
+    def play(self, path: Path, line: Line) -> None:
+        self.played += 1
+        self.inner.play(path, line)
+
+    def is_busy(self) -> bool:
+        return self.inner.is_busy()
+
+    def stop(self) -> None:
+        self.inner.stop()
+
+
+def bot_voice(hint: str, rate: int, pitch: float, index: int) -> VoiceSpec:
+    """A narrator voice for a bot's ``bots.api`` VoiceSpec (hint like "female-low",
+    words per minute, relative pitch around 1.0); ``index`` keeps bots distinct."""
+    base = BOT_VOICES[index % len(BOT_VOICES)].voice.split("+")[0]
+    variant = ("f2", "f3", "f4") if hint.startswith("female") else ("m1", "m3", "m5")
+    return VoiceSpec(f"{base}+{variant[index % 3]}", max(90, min(260, rate)),
+                     max(0, min(99, round(50 * pitch))))
+
+
+class ScriptedSource(AudioSource):
+    """``--voice-from`` files: each WAV is streamed in real time (``WavFileSource``) once
+    ``ready()`` says the game is waiting for the player (their turn, a question), one
+    file per prompt; silence in between keeps the gate's clock running."""
+
+    def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
+                 sleep: Callable[[float], None] = time.sleep):
+        self._paths = list(paths)
+        self._ready = ready
+        self._sleep = sleep
+        with WavFileSource(self._paths[0]) as first:
+            self.sample_rate = first.sample_rate
+        self.block_frames = self.sample_rate * BLOCK_MS // 1000
+        self._current: WavFileSource | None = None
+        self._tail = 0
+        self.played = 0
+
+    @property
+    def playing(self) -> bool:
+        """A file is streaming (or the silence closing it)."""
+        return self._current is not None or self._tail > 0
+
+    def read(self, timeout: float | None = None) -> bytes | None:
+        silence = bytes(2 * self.block_frames)
+        if self._current is not None:
+            try:
+                block = self._current.read()
+            except EOFError:
+                self._current.close()
+                self._current = None
+                self._tail = 8  # close the utterance before the next prompt
+                block = None
+            if block is not None:
+                if self._current.sample_rate != self.sample_rate:
+                    block = resample(block, self._current.sample_rate, self.sample_rate)
+                return block
+        self._sleep(BLOCK_MS / 1000)
+        if self._tail > 0:
+            self._tail -= 1
+            return silence
+        if not self._paths:
+            raise EOFError
+        if self._ready():
+            self._current = WavFileSource(self._paths.pop(0), realtime=True)
+            self._current.start()
+            self.played += 1
+        return silence
+
+    def close(self) -> None:
+        if self._current is not None:
+            self._current.close()
+
+
+class VoiceController:
+    """Voice in and out for the player at ``seat`` (see the module docstring)."""
+
+    def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
+                 files: Sequence[Path] = (), clock: Callable[[], float] = time.monotonic,
+                 narrator: Narrator | None = None,
+                 recognizer_factory: Callable[[], tuple[Any, str, str]] | None = None,
+                 microphone_factory: Callable[[str], AudioSource] | None = None):
+        self.settings = settings
+        self.seat = seat
+        self.files = tuple(files)
+        self.clock = clock
+        self.confirm = ConfirmController(seat, ConfirmPolicy(
+            grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
+        self.narrator = narrator
+        self._recognizer_factory = recognizer_factory or _default_recognizer
+        self._microphone_factory = microphone_factory or _default_microphone
+        self._heard: queue.Queue[Captured] = queue.Queue()
+        self._main: queue.Queue[Callable[[], None]] = queue.Queue()
+        self._stop = threading.Event()
+        self._retry = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.started = False
+        self.bots_muted = settings.bots_muted
+        self.ptt_held = False
+        # Published by the main thread, read by the audio thread (single assignments).
+        self.turn: int | None = None
+        self.context: BettingContext | None = None
+        # Written by the audio thread, read for the panel.
+        self.partial = ""
+        self.user_speaking = False
+        self._source: AudioSource | None = None
+        self._quiet_since = 0.0
+        self.mic = MicState.STARTING
+        self.mic_note = "loading the recognizer…"
+        self.backend = ""
+        self.reason = ""
+        self.progress: float | None = None
+        self._mic_error: str | None = None
+        self._told_error: str | None = None
+        self._switch_model: Path | None = None
+        # Main thread only.
+        self.shown = ""
+        self.shown_until = 0.0
+        self.heard_text = ""
+        self.applied: list[str] = []
+        self.transcript: list[str] = []  # heard and said back, for reports
+        self._notices: list[tuple[str, bool]] = []
+        self._voices: dict[int, tuple[str, int, float]] = {}
+        self.panel = VoicePanel(MicState.STARTING, self.mic_note)
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start the narrator and the audio thread (call after the first frame)."""
+        if self.started:
+            return
+        self.started = True
+        if self.narrator is None:
+            self.narrator = Narrator(CountingPlayer(_mixer_player()),
+                                     speech_queue=CourteousQueue(self._player_has_floor))
+        self.set_voices(self._voices)
+        self.narrator.start()
+        self._thread = threading.Thread(target=self._audio_main, name="voice-in", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop listening and talking (before ``pygame.quit``)."""
+        self._stop.set()
+        self._retry.set()
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+            self._thread = None
+        if self.narrator is not None:
+            self.narrator.interrupt()
+            self.narrator.close()
+
+    def configure(self, settings: VoiceSettings) -> None:
+        """New choices from the start screen (a new microphone is tried at once)."""
+        changed = settings.microphone != self.settings.microphone
+        self.settings = settings
+        self.confirm.policy = ConfirmPolicy(grace=settings.grace_seconds,
+                                            confirm_allin=settings.confirm_all_in)
+        self.bots_muted = settings.bots_muted
+        if changed and self._mic_error is not None:
+            self._retry.set()
+
+    @property
+    def lines_played(self) -> int:
+        player = self.narrator.player if self.narrator is not None else None
+        return player.played if isinstance(player, CountingPlayer) else 0
+
+    def _player_has_floor(self) -> bool:
+        """The narrator waits: the player is talking, or a scripted file has started (read
+        live from the source, so a line can't slip in before the first block is heard)."""
+        return self.user_speaking or bool(getattr(self._source, "playing", False))
+
+    def speaking(self) -> bool:
+        """Half-duplex: true while the game is talking."""
+        return self.narrator is not None and self.narrator.is_speaking()
+
+    # ------------------------------------------------------------ the audio thread
+
+    def _audio_main(self) -> None:
+        try:
+            recognizer, self.backend, self.reason = self._recognizer_factory()
+        except Exception as err:  # no recognizer at all: mouse only, say why
+            message = f"Voice control is off: no speech recognizer could be loaded ({err})."
+            self._post(lambda: self._voice_off(message))
+            return
+        if self.backend != "vosk":
+            self._start_download()
+        while not self._stop.is_set():
+            try:
+                source = self._open_source()
+            except (AudioUnavailable, Exception) as err:
+                message = _unavailable(err)
+                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                self._retry.wait()
+                self._retry.clear()
+                continue
+            self._source = source
+            try:
+                with source:
+                    self.mic = MicState.LISTENING
+                    self._mic_error = None
+                    self._post(self._voice_on)
+                    recognizer = self.listen(source, recognizer)
+            except (AudioUnavailable, Exception) as err:  # a device error must not end voice
+                message = _unavailable(err)
+                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                self._retry.wait()
+                self._retry.clear()
+                continue
+            if self.files:
+                self.mic, self.mic_note = MicState.FINISHED, "the voice files have played"
+                return
+
+    def _start_download(self) -> None:
+        """Fetch the Vosk model in the background when allowed (never offline)."""
+        from voice.models import start_download_if_needed
+
+        with contextlib.suppress(Exception):  # no network, no cache dir: stay on the fallback
+            if start_download_if_needed(on_progress=self.download_progress,
+                                        on_done=self.model_downloaded) is not None:
+                self.progress = 0.0
+
+    def _open_source(self) -> AudioSource:
+        if self.files:
+            return ScriptedSource(self.files, self._script_ready)
+        return self._microphone_factory(self.settings.microphone)
+
+    def _script_ready(self) -> bool:
+        """A scripted file may play: the player is prompted and the game is quiet."""
+        prompted = self.turn is not None or self.confirm.phase is Phase.QUESTION
+        now = time.monotonic()
+        if self.speaking():
+            self._quiet_since = now
+        # Quiet for longer than the gate's half-duplex tail and preroll, so the
+        # first sound of the phrase isn't cut.
+        return prompted and now - self._quiet_since >= QUIET_BEFORE_SCRIPT
+
+    def listen(self, source: AudioSource, recognizer: Any) -> Any:
+        """Stream ``source`` through gate, recognizer and parser until it ends, queueing
+        what is heard; returns the recognizer in use (it may switch to Vosk). Tests call
+        it directly with a WAV source."""
+        from voice.gate import SpeechGate
+        from voice.recognize import Listener
+
+        def make(rec: Any) -> Any:
+            gate = SpeechGate(rec.sample_rate, speaking=self.speaking)
+            return Listener(rec, source.sample_rate, gate=gate, context=lambda: self.context)
+
+        listener = make(recognizer)
+        position = 0
+        last_ctx: object = object()
+        for block in source:
+            if self._stop.is_set():
+                break
+            if self._switch_model is not None:
+                recognizer = self._load_vosk(self._switch_model) or recognizer
+                self._switch_model = None
+                listener = make(recognizer)
+            position += len(block) // 2
+            # The gate times the signal by audio time: blocks that arrive late or bunched
+            # (a busy machine) must not shorten an utterance.
+            now = position / source.sample_rate
+            ctx = self.context
+            if ctx is not last_ctx:
+                last_ctx = ctx
+                for target in (listener, recognizer):
+                    if hasattr(target, "set_context"):
+                        target.set_context(ctx)
+                        break
+            if self.settings.push_to_talk and not self.files and not self.ptt_held:
+                done = listener.flush(now) if listener.gate.in_speech else []
+                listener.partial = ""
+            else:
+                done = listener.push(block, now)
+            if self.files or not self.settings.push_to_talk:
+                self.mic = MicState.MUTED if self.speaking() else MicState.LISTENING
+            else:
+                self.mic = MicState.HELD if self.ptt_held else MicState.PUSH_TO_TALK
+            self.partial = listener.partial
+            self.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
+            for utterance in done:
+                self._heard.put(Captured(utterance.intent, utterance.result.confidence,
+                                         utterance.text, self.turn, self.context))
+        now = position / max(1, source.sample_rate)
+        for utterance in listener.flush(now):
+            self._heard.put(Captured(utterance.intent, utterance.result.confidence,
+                                     utterance.text, self.turn, self.context))
+        self.partial = ""
+        self.user_speaking = False
+        return recognizer
+
+    def _load_vosk(self, path: Path) -> Any:
+        try:
+            from voice.recognize import VoskRecognizer
+            recognizer = VoskRecognizer(str(path))
+        except Exception as err:  # a broken model: keep the fallback
+            self.reason = f"The downloaded Vosk model failed to load ({err})"
+            return None
+        self.backend, self.reason, self.progress = "vosk", f"Using the Vosk model at {path}.", None
+        return recognizer
+
+    def model_downloaded(self, path: Path | None, error: str | None) -> None:
+        """The downloader's ``on_done`` (its worker thread): switch when it worked."""
+        self.progress = None
+        if path is not None:
+            self._switch_model = path
+        elif error:
+            self.reason = f"{self.reason} ({error})"
+
+    def download_progress(self, done: int, total: int | None) -> None:
+        self.progress = done / total if total else None
+
+    def _post(self, call: Callable[[], None]) -> None:
+        self._main.put(call)
+
+    # ------------------------------------------------------------ main thread
+
+    def hear(self, intent: Intent, confidence: float = 1.0, text: str = "", *,
+             turn: int | str | None = "now") -> None:
+        """A recognizer result from outside the audio thread (tests, scripts): stamped
+        with the current turn unless ``turn`` is given."""
+        stamped = self.turn if turn == "now" else turn
+        self._heard.put(Captured(intent, confidence, text, stamped,  # type: ignore[arg-type]
+                                 self.context))
+
+    def update(self, host: VoiceHost, table: VoiceTable | None) -> None:
+        """One frame: publish the turn, act on what was heard, run the grace window."""
+        now = self.clock()
+        while True:
+            try:
+                self._main.get_nowait()()
+            except queue.Empty:
+                break
+        if table is not None:
+            turn, ctx = table.voice_turn()
+        else:
+            turn, ctx = None, None
+        if turn != self.turn:
+            self.confirm.set_turn(turn)
+        self.turn, self.context = turn, ctx
+        while True:
+            try:
+                got = self._heard.get_nowait()
+            except queue.Empty:
+                break
+            if got.text:
+                self.heard_text = got.text
+                self.transcript.append(f"heard: {got.text}")
+            heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
+                          got.confidence, got.context, got.text)
+            self._effects(self.confirm.hear(heard, now), host, table, now)
+        self._effects(self.confirm.tick(now), host, table, now)
+        self.panel = self._panel(now)
+
+    def click(self) -> bool:
+        """A click or key during the grace window or a question cancels it; True if it
+        did."""
+        effects = self.confirm.click(self.clock())
+        for effect in effects:
+            self._show(effect.text, self.clock())
+            self._say(effect.text, Priority.URGENT)
+        return bool(effects)
+
+    def answer_yes(self, host: VoiceHost, table: VoiceTable | None) -> None:
+        """The Yes button: as if "yes" was said."""
+        self.hear(Intent(IntentKind.CONFIRM))
+        self.update(host, table)
+
+    def set_push_to_talk(self, held: bool) -> None:
+        self.ptt_held = held
+
+    def between_hands(self) -> None:
+        """Try the microphone again if it was missing."""
+        if self._mic_error is not None and not self.files:
+            self._retry.set()
+
+    def _effects(self, effects: list[Any], host: VoiceHost, table: VoiceTable | None,
+                 now: float) -> None:
+        for effect in effects:
+            if effect.kind is EffectKind.SAY:
+                text = self._question_text(effect.text)
+                self._show(text, now)
+                self._say(text, Priority.URGENT)
+            elif effect.kind is EffectKind.APPLY and effect.action is not None:
+                self.applied.append(f"{effect.action.kind.value}"
+                                    + (f" {effect.action.to}" if effect.action.to else ""))
+                host.submit(ActCommand(self.seat, effect.action, "voice"))
+            elif effect.kind is EffectKind.PASS and effect.heard is not None:
+                self._pass(effect.heard.intent, host, table, now)
+
+    def _question_text(self, text: str) -> str:
+        """ "All in? Say yes or no" names the amount: "All in for 980? ..."."""
+        pending = self.confirm.pending
+        if (pending is not None and pending.phase is Phase.QUESTION
+                and pending.action.kind is ActionKind.ALLIN and text.startswith("All in?")
+                and pending.heard.context is not None):
+            return f"All in for {pending.heard.context.all_in_to}?{text[len('All in?'):]}"
+        return text
+
+    def _pass(self, intent: Intent, host: VoiceHost, table: VoiceTable | None,
+              now: float) -> None:
+        if intent.intent is IntentKind.QUERY and intent.query is not None:
+            self._query(intent.query, table, now)
+        elif intent.intent is IntentKind.CONTROL and intent.control is not None:
+            self._control(intent.control, host, table, now)
+
+    def _query(self, query: Query, table: VoiceTable | None, now: float) -> None:
+        view = table.voice_view() if table is not None else None
+        last = self.narrator.last_line.text if (self.narrator is not None
+                                                and self.narrator.last_line) else None
+        if query is Query.REPEAT:
+            self._reply(last or "Nothing to repeat", now)
+        elif view is None:
+            self._reply("No hand is being played. Say deal, sit out or rebuy"
+                        if query is Query.HELP else "No hand is being played", now)
+        elif query is Query.ODDS:
+            self._reply("Working out your odds", now)
+            threading.Thread(target=self._odds, args=(view,), name="coach",
+                             daemon=True).start()
+        else:
+            self._reply(answer(query, view, last_line=last), now)
+
+    def _odds(self, view: PlayerView) -> None:
+        from bots.coach import advise
+        try:
+            text = advise(view, random.Random(), samples=1500).suggestion
+        except Exception as err:  # the coach must never take the game down
+            text = f"The coach could not answer ({err})"
+        self._post(lambda: self._reply(text, self.clock()))
+
+    def _control(self, control: Control, host: VoiceHost, table: VoiceTable | None,
+                 now: float) -> None:
+        sitting = table is not None and table.sitting_out_now()
+        if control is Control.CANCEL:
+            self._reply("Nothing to cancel", now)
+        elif control is Control.REBUY:
+            host.submit(UiCommand(Ui.REBUY))
+        elif control is Control.SIT_OUT:
+            if sitting:
+                self._reply("You are already sitting out", now)
+            else:
+                host.submit(UiCommand(Ui.SIT_OUT))
+        elif control is Control.SIT_IN:
+            if sitting:
+                host.submit(UiCommand(Ui.SIT_OUT))
+            else:
+                self._reply("You are already sitting in", now)
+        elif control is Control.DEAL:
+            host.submit(UiCommand(Ui.DEAL))
+        elif control is Control.PAUSE:
+            host.submit(UiCommand(Ui.PAUSE))
+        elif control is Control.RESUME:
+            host.submit(UiCommand(Ui.RESUME))
+        elif control is Control.MUTE_BOTS:
+            self.bots_muted = True
+            if self.narrator is not None:
+                self.narrator.queue.interrupt(keep=Priority.TABLE)
+            self._reply("The bots are muted", now)
+        elif control is Control.UNMUTE_BOTS:
+            self.bots_muted = False
+            self._reply("The bots can talk again", now)
+        elif control is Control.QUIT:
+            if host.paused():
+                host.submit(UiCommand(Ui.QUIT))
+            else:
+                host.submit(UiCommand(Ui.PAUSE))
+                self._reply("Paused. Say quit again to leave the game, or resume", now)
+
+    def _reply(self, text: str, now: float) -> None:
+        self._show(text, now)
+        self._say(text, Priority.URGENT)
+
+    def _show(self, text: str, now: float) -> None:
+        self.shown, self.shown_until = text, now + SHOWN_SECONDS
+        self.transcript.append(f"said: {text}")
+
+    def _say(self, text: str, priority: Priority, speaker: str = "dealer") -> None:
+        if self.narrator is not None:
+            self.narrator.say(text, speaker, priority)
+
+    def _voice_off(self, message: str) -> None:
+        first = self._told_error != message
+        self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"
+        self._mic_error = message
+        self._told_error = message
+        self.notices.append((message, first))
+
+    def _voice_on(self) -> None:
+        if self._told_error is not None:
+            self.notices.append(("Voice control is on again.", True))
+        self._told_error = None
+        self.mic_note = ""
+
+    @property
+    def notices(self) -> list[tuple[str, bool]]:
+        """Sentences for the table to show (and to say when the flag is true); the
+        table takes them with :meth:`take_notices`."""
+        return self._notices
+
+    def take_notices(self) -> list[tuple[str, bool]]:
+        out, self._notices[:] = list(self._notices), []
+        return out
+
+    # ------------------------------------------------------------ narration
+
+    def set_voices(self, voices: dict[int, tuple[str, int, float]]) -> None:
+        """Each bot seat's voice (hint, rate, relative pitch) from ``bot.voice``."""
+        self._voices = dict(voices)
+        if self.narrator is None:
+            return
+        for index, (seat, (hint, rate, pitch)) in enumerate(sorted(voices.items())):
+            self.narrator.voices[f"seat{seat}"] = bot_voice(hint, rate, pitch, index)
+
+    def narrate(self, event: Event, view: PlayerView | None) -> None:
+        """Announce an engine event as it is shown."""
+        if view is None:
+            return
+        if isinstance(event, HoleCardsDealt):
+            if event.seat == self.seat:
+                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE)
+            return
+        line = say_event(event, view)
+        if line:
+            self._say(line, Priority.TABLE)
+
+    def your_turn(self, view: PlayerView) -> None:
+        self._say(say_turn(view), Priority.URGENT)
+
+    def notice(self, text: str) -> None:
+        """A refusal, a warning or a recovery report: said before anything else."""
+        self._say(text, Priority.URGENT)
+
+    def banter(self, seat: int, text: str) -> None:
+        """A bot's table talk in its own voice (nothing when the bots are muted)."""
+        if not self.bots_muted:
+            self._say(text, Priority.BANTER, f"seat{seat}")
+
+    # ------------------------------------------------------------ the panel
+
+    def _panel(self, now: float) -> VoicePanel:
+        pending = self.confirm.pending
+        say, countdown = "", None
+        if pending is not None:
+            say = self.shown
+            if pending.phase is Phase.GRACE and self.confirm.policy.grace > 0:
+                countdown = max(0.0, min(1.0, (pending.deadline - now)
+                                         / self.confirm.policy.grace))
+        elif now < self.shown_until:
+            say = self.shown
+        heard = self.partial or self.heard_text
+        backend = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}.get(
+            self.backend, self.backend)
+        return VoicePanel(
+            mic=self.mic, mic_note=self.mic_note, heard=heard, say_back=say,
+            countdown=countdown,
+            cancellable=pending is not None and pending.phase is Phase.GRACE,
+            question=pending is not None and pending.phase is Phase.QUESTION,
+            recognizer=backend, reason=self.reason, progress=self.progress)
+
+
+def _unavailable(err: Exception) -> str:
+    """The player-readable sentence for a microphone that failed."""
+    if isinstance(err, AudioUnavailable):
+        return str(err)
+    return (f"Voice control is off: the microphone could not be used ({err}). "
+            "The game will try again after this hand.")
+
+
+def _default_recognizer() -> tuple[Any, str, str]:
+    """The best recognizer available: Vosk with a model, else pocketsphinx."""
+    from voice.models import choose_backend, make_recognizer
+
+    choice = choose_backend()
+    recognizer = make_recognizer(choice)
+    name = getattr(recognizer, "name", choice.name)
+    return recognizer, name, choice.reason
+
+
+def _default_microphone(name: str) -> AudioSource:
+    from voice.audio import MicrophoneSource
+
+    return MicrophoneSource(name or None)
+
+
+def _mixer_player() -> Player:
+    """The mixer when there is an audio device (the dummy one counts), else silence."""
+    import pygame
+
+    from voice.narrator import PygameMixerPlayer
+
+    with contextlib.suppress(pygame.error):
+        if not pygame.mixer.get_init():
+            pygame.mixer.init()
+        return PygameMixerPlayer()
+    return SilentPlayer()
+
+
+def list_microphones() -> list[str]:
+    """Names of the input devices (empty when there are none or no audio library)."""
+    try:
+        import sounddevice
+
+        from voice.audio import input_devices
+        return [name for _, name, _ in input_devices(sounddevice)]
+    except (ImportError, OSError, AudioUnavailable):
+        return []

@@ -1,0 +1,531 @@
+"""Hands-free play at the table: recognizer results (through the controller's seam) and
+real synthesized speech become engine actions only after the say-back and grace window;
+the game never hears itself; a missing microphone leaves mouse-only play with a notice;
+every query is answered; the voice panel fits the window."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.actions import ActionKind
+from game.app import App
+from game.commands import Ui, UiCommand
+from game.layout import table_layout
+from game.scenes.table import TableScene
+from game.settings import VoiceSettings
+from game.voicectl import MicState, ScriptedSource, VoiceController
+from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
+from voice.audio import AudioUnavailable, WavFileSource
+from voice.confirm import Phase
+from voice.intent import Control, Intent, IntentKind, Query
+from voice.narrator import Line, Priority
+
+R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
+
+
+@dataclass
+class FakeQueue:
+    def interrupt(self, keep: Priority | None = None) -> int:
+        return 0
+
+
+@dataclass
+class FakeNarrator:
+    """Records what would be said; ``speaking`` is set by the test."""
+
+    said: list[tuple[str, str, Priority]] = field(default_factory=list)
+    speaking: bool = False
+    voices: dict[str, object] = field(default_factory=dict)
+    queue: FakeQueue = field(default_factory=FakeQueue)
+    last_line: Line | None = None
+    player: object = None
+
+    def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE
+            ) -> None:
+        self.said.append((text, speaker, priority))
+        if priority is not Priority.BANTER:
+            self.last_line = Line(text, speaker, priority)
+
+    def is_speaking(self) -> bool:
+        return self.speaking
+
+    def texts(self) -> list[str]:
+        return [t for t, _, _ in self.said]
+
+    def start(self) -> None: ...
+    def interrupt(self) -> None: ...
+    def close(self) -> None: ...
+
+
+@dataclass
+class Clock:
+    t: float = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def narrator() -> FakeNarrator:
+    return FakeNarrator()
+
+
+@pytest.fixture
+def voice(app: App, clock: Clock, narrator: FakeNarrator) -> VoiceController:
+    controller = VoiceController(VoiceSettings(grace_seconds=1.0), clock=clock,
+                                 narrator=narrator)  # type: ignore[arg-type]
+    app.voice = controller
+    return controller
+
+
+def say(app: App, voice: VoiceController, kind: IntentKind, to: int | None = None, *,
+        query: Query | None = None, control: Control | None = None,
+        confidence: float = 0.95) -> None:
+    voice.hear(Intent(kind, to, query, control), confidence)
+    app.step(FRAME)
+
+
+def wait_grace(app: App, clock: Clock) -> None:
+    clock.t += 1.5
+    app.step(FRAME)  # the window closes: the command is submitted
+    app.step(FRAME)  # and handled
+
+
+@pytest.fixture
+def facing_limp(app: App, voice: VoiceController) -> TableScene:
+    """Preflop: under the gun limps; the player (button) has 10 to call."""
+    scene = scripted_table(app)
+    bot(app, scene, 3, C)
+    to_act(app, scene, 0)
+    app.step(FRAME)
+    return scene
+
+
+# ------------------------------------------------------------------ whole hands
+
+
+def test_a_whole_hand_is_played_by_voice_alone(app: App, voice: VoiceController,
+                                               clock: Clock, facing_limp: TableScene) -> None:
+    scene = facing_limp
+    say(app, voice, IntentKind.CALL)
+    wait_grace(app, clock)
+    bot(app, scene, 1, C)
+    bot(app, scene, 2, X)
+    for _street in ("flop", "turn", "river"):
+        for seat in (1, 2, 3):
+            bot(app, scene, seat, X)
+        to_act(app, scene, 0)
+        app.step(FRAME)
+        say(app, voice, IntentKind.CHECK)
+        wait_grace(app, clock)
+    assert [a.kind for a in my_actions(scene)] == [C, X, X, X]
+    assert voice.applied == ["call", "check", "check", "check"]
+    run_until(app, lambda: scene.session.hand is None or scene.session.hand.finished)
+
+
+def test_your_turn_and_table_events_are_narrated(app: App, voice: VoiceController,
+                                                 narrator: FakeNarrator,
+                                                 facing_limp: TableScene) -> None:
+    texts = narrator.texts()
+    assert any(t.startswith("New hand. You have") for t in texts)
+    assert any(t.endswith("calls 10") for t in texts)  # the limp
+    assert "Your turn: 10 to call, pot 25" in texts
+    turn = next(p for t, _, p in narrator.said if t.startswith("Your turn"))
+    assert turn is Priority.URGENT
+
+
+def test_refusals_are_spoken(app: App, voice: VoiceController, narrator: FakeNarrator,
+                             facing_limp: TableScene) -> None:
+    facing_limp.handle(UiCommand(Ui.DEAL))  # a hand is in play
+    assert "The next hand is dealt when this one is over" in narrator.texts()
+
+
+def test_bot_banter_is_spoken_in_the_bots_voice_and_mute_bots_silences_it(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    voice.banter(1, "I call")
+    assert ("I call", "seat1", Priority.BANTER) in narrator.said
+    say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
+    voice.banter(1, "Nice hand")
+    assert "Nice hand" not in narrator.texts()
+    assert voice.panel.say_back == "The bots are muted"
+
+
+# ------------------------------------------------------------------ grace and confirm
+
+
+def test_the_action_applies_only_after_the_grace_window(app: App, voice: VoiceController,
+                                                        clock: Clock,
+                                                        facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.RAISE, 40)
+    assert voice.panel.say_back == "Raise to 40" and voice.panel.cancellable
+    assert voice.panel.countdown is not None and voice.panel.countdown > 0.9
+    clock.t += 0.5
+    app.step(FRAME)
+    assert my_actions(facing_limp) == []
+    assert 0.3 < voice.panel.countdown < 0.7  # type: ignore[operator]
+    wait_grace(app, clock)
+    assert [(a.kind, a.to) for a in my_actions(facing_limp)] == [(R, 40)]
+
+
+def test_saying_cancel_in_the_grace_window_cancels(app: App, voice: VoiceController,
+                                                   clock: Clock, narrator: FakeNarrator,
+                                                   facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CALL)
+    say(app, voice, IntentKind.CONTROL, control=Control.CANCEL)
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+    assert "Cancelled" in narrator.texts()
+
+
+@pytest.mark.parametrize("word", [IntentKind.DENY])
+def test_saying_no_in_the_grace_window_cancels(app: App, voice: VoiceController, clock: Clock,
+                                               facing_limp: TableScene, word: IntentKind
+                                               ) -> None:
+    say(app, voice, IntentKind.CALL)
+    say(app, voice, word)
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+
+
+def test_clicking_cancel_in_the_voice_panel_cancels(app: App, voice: VoiceController,
+                                                    clock: Clock,
+                                                    facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CALL)
+    click(app, "voice.cancel")
+    assert voice.confirm.pending is None
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+
+
+def test_any_click_in_the_grace_window_cancels_and_the_mouse_still_acts(
+        app: App, voice: VoiceController, clock: Clock, facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CALL)
+    click(app, "fold")
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [F]
+
+
+def test_all_in_asks_and_yes_applies(app: App, voice: VoiceController, clock: Clock,
+                                     facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.ALLIN)
+    assert voice.panel.question
+    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+    clock.t += 3  # a question waits for the answer; no grace window
+    app.step(FRAME)
+    assert my_actions(facing_limp) == []
+    say(app, voice, IntentKind.CONFIRM)
+    app.step(FRAME)
+    assert [(a.all_in, a.to) for a in my_actions(facing_limp)] == [(True, 1000)]
+
+
+def test_all_in_asks_and_no_cancels(app: App, voice: VoiceController, clock: Clock,
+                                    facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.ALLIN)
+    say(app, voice, IntentKind.DENY)
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == [] and voice.confirm.phase is Phase.IDLE
+
+
+def test_the_yes_button_answers_the_question(app: App, voice: VoiceController,
+                                             facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.ALLIN)
+    click(app, "voice.yes")
+    app.step(FRAME)
+    assert [(a.all_in, a.to) for a in my_actions(facing_limp)] == [(True, 1000)]
+
+
+def test_a_stale_result_from_a_turn_that_has_passed_is_dropped(
+        app: App, voice: VoiceController, clock: Clock, facing_limp: TableScene) -> None:
+    old_turn = voice.turn
+    say(app, voice, IntentKind.CALL)
+    wait_grace(app, clock)
+    bot(app, facing_limp, 1, C)
+    bot(app, facing_limp, 2, X)
+    for seat in (1, 2, 3):
+        bot(app, facing_limp, seat, X)
+    to_act(app, facing_limp, 0)
+    app.step(FRAME)
+    assert voice.turn is not None and voice.turn != old_turn
+    voice.hear(Intent(IntentKind.CHECK), turn=old_turn)  # said during the old turn
+    app.step(FRAME)
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_a_pending_action_is_dropped_when_the_turn_ends(app: App, voice: VoiceController,
+                                                        clock: Clock,
+                                                        facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.RAISE, 40)
+    click(app, "call")  # the mouse acts first
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_not_your_turn_does_nothing(app: App, voice: VoiceController, clock: Clock) -> None:
+    scene = scripted_table(app)
+    to_act(app, scene, 3)
+    say(app, voice, IntentKind.CALL)
+    wait_grace(app, clock)
+    assert my_actions(scene) == []
+
+
+# ------------------------------------------------------------------ queries and controls
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    (Query.POT, "The pot is 25"),
+    (Query.TO_CALL, "10 to call"),
+    (Query.MY_CARDS, "You have "),
+    (Query.BOARD, "No cards on the board yet"),
+    (Query.HELP, "You can say fold, call 10"),
+    (Query.LAST_ACTION, "calls 10"),
+    (Query.STACKS, "You have 1000"),
+    (Query.WHOSE_TURN, "Your turn"),
+])
+def test_queries_are_answered_spoken_and_shown(app: App, voice: VoiceController,
+                                               narrator: FakeNarrator, facing_limp: TableScene,
+                                               query: Query, expected: str) -> None:
+    say(app, voice, IntentKind.QUERY, query=query)
+    assert expected in voice.panel.say_back
+    assert narrator.said[-1][0] == voice.panel.say_back
+    assert narrator.said[-1][2] is Priority.URGENT
+    assert my_actions(facing_limp) == []
+
+
+def test_repeat_says_the_last_line_again(app: App, voice: VoiceController,
+                                         narrator: FakeNarrator,
+                                         facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.QUERY, query=Query.POT)
+    say(app, voice, IntentKind.QUERY, query=Query.REPEAT)
+    assert narrator.texts()[-1] == "The pot is 25"
+
+
+def test_odds_come_from_the_coach(app: App, voice: VoiceController, narrator: FakeNarrator,
+                                  facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.QUERY, query=Query.ODDS)
+    deadline = time.monotonic() + 20
+    while not any("You have about" in t for t in narrator.texts()):
+        assert time.monotonic() < deadline, narrator.texts()
+        time.sleep(0.05)
+        app.step(FRAME)
+    assert "against two players" in narrator.texts()[-1] or "against" in narrator.texts()[-1]
+
+
+def test_controls_use_the_tables_own_commands(app: App, voice: VoiceController,
+                                              facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CONTROL, control=Control.SIT_OUT)
+    app.step(FRAME)
+    assert facing_limp.session.sitting_out(0)
+    say(app, voice, IntentKind.CONTROL, control=Control.SIT_IN)
+    app.step(FRAME)
+    assert not facing_limp.session.sitting_out(0)
+    say(app, voice, IntentKind.CONTROL, control=Control.PAUSE)
+    app.step(FRAME)
+    assert app.paused()
+    say(app, voice, IntentKind.CONTROL, control=Control.RESUME)
+    app.step(FRAME)
+    assert not app.paused()
+
+
+def test_quit_by_voice_asks_through_the_pause_menu_first(app: App, voice: VoiceController,
+                                                         facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    app.step(FRAME)
+    assert app.paused() and app.running
+    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    app.step(FRAME)
+    assert not app.running
+
+
+# ------------------------------------------------------------------ the microphone
+
+
+def test_a_missing_microphone_means_mouse_only_with_a_notice_and_a_retry(
+        app: App, clock: Clock, narrator: FakeNarrator) -> None:
+    attempts: list[str] = []
+
+    def no_mic(name: str) -> WavFileSource:
+        attempts.append(name)
+        raise AudioUnavailable("Voice control is off: no microphone was found. Plug one in; "
+                               "the game will try again after this hand.")
+
+    voice = VoiceController(VoiceSettings(microphone="USB"), clock=clock,
+                            narrator=narrator,  # type: ignore[arg-type]
+                            recognizer_factory=lambda: (object(), "pocketsphinx", "offline"),
+                            microphone_factory=no_mic)
+    app.voice = voice
+    scene = scripted_table(app)
+    voice.start()
+    try:
+        run_until(app, lambda: voice.mic is MicState.OFF and bool(scene.log)
+                  and "no microphone" in scene.message, limit=3000)
+        assert "no microphone was found" in narrator.texts()[-1] or any(
+            "no microphone was found" in t for t in narrator.texts())
+        assert voice.panel.mic is MicState.OFF
+        assert attempts == ["USB"]
+        bot(app, scene, 3, F)
+        to_act(app, scene, 0)
+        click(app, "fold")  # the mouse still plays
+        assert [a.kind for a in my_actions(scene)] == [F]
+        assert attempts == ["USB"]  # not during the hand
+        bot(app, scene, 1, F)  # the big blind wins: the hand is over
+        run_until(app, lambda: len(attempts) >= 2, limit=20000)  # tried again after the hand
+        told = [t for t in narrator.texts() if "no microphone" in t]
+        assert len(told) == 1  # said once, not at every retry
+    finally:
+        voice.close()
+
+
+def test_scripted_files_wait_for_the_prompt(tmp_path: Path) -> None:
+    from voice.audio import write_wav
+    path = tmp_path / "a.wav"
+    write_wav(path, bytes(3200), 16000)
+    ready = [False]
+    source = ScriptedSource([path], lambda: ready[0], sleep=lambda s: None)
+    for _ in range(5):
+        assert source.read() == bytes(3200)
+    assert source.played == 0
+    ready[0] = True
+    source.read()
+    assert source.played == 1
+    with pytest.raises(EOFError):
+        for _ in range(30):
+            source.read()
+
+
+# ------------------------------------------------------------------ real speech
+
+
+@pytest.fixture(scope="module")
+def speech(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Path]]:
+    from voice.narrator import VoiceSpec
+    from voice.synth import Synthesizer
+
+    folder = tmp_path_factory.mktemp("said")
+    counter = itertools.count()
+    with Synthesizer(folder, isolated=True) as synth:
+        def make(text: str) -> Path:
+            utt = synth.espeak(text, VoiceSpec("gmw/en-us+klatt", 200, 50))
+            return utt.save(folder / f"{next(counter)}.wav")
+        yield make
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> object:
+    from voice.recognize import PocketSphinxRecognizer
+    return PocketSphinxRecognizer()
+
+
+def test_the_game_never_hears_itself(app: App, voice: VoiceController, clock: Clock,
+                                     narrator: FakeNarrator, facing_limp: TableScene,
+                                     speech: Callable[[str], Path], recognizer: object) -> None:
+    wav = speech("i call")
+    narrator.speaking = True  # a bot is saying "I call" through the mixer
+    voice.banter(1, "I call")
+    with WavFileSource(wav) as source:
+        voice.listen(source, recognizer)
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+    narrator.speaking = False  # the same words from the player, once the game is quiet
+    with WavFileSource(wav) as source:
+        voice.listen(source, recognizer)
+    app.step(FRAME)
+    assert voice.panel.say_back.startswith("Call 10")
+    if voice.panel.question:  # heard with low confidence: asked first
+        say(app, voice, IntentKind.CONFIRM)
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_spoken_fold_through_the_real_recognizer(app: App, voice: VoiceController,
+                                                 clock: Clock, facing_limp: TableScene,
+                                                 speech: Callable[[str], Path],
+                                                 recognizer: object) -> None:
+    with WavFileSource(speech("fold")) as source:
+        voice.listen(source, recognizer)
+    app.step(FRAME)
+    assert voice.panel.say_back.startswith("Fold")
+    if voice.panel.question:
+        say(app, voice, IntentKind.CONFIRM)
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [F]
+
+
+def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
+                                            speech: Callable[[str], Path]) -> None:
+    from tests.game.test_autoplay import autoplay
+    fold, yes = speech("fold"), speech("yes")
+    report = autoplay("--headless", "--hands", "1", "--seed", "5", "--speed", "2",
+                      "--voice-from", str(fold), str(yes), data=tmp_path)
+    voice = report["voice"]
+    assert isinstance(voice, dict)
+    assert voice["applied"] == ["fold"], voice
+    assert voice["backend"] == "pocketsphinx"
+    assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
+    assert report["hands"] == 1 and report["chips_conserved"]
+
+
+# ------------------------------------------------------------------ on screen
+
+
+SIZES = [(960, 540), (1280, 720), (1366, 768), (1920, 1080), (2560, 600), (1000, 1000)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_voice_panel_fits_without_overlaps(size: tuple[int, int]) -> None:
+    L = table_layout(*size)
+    V = L.voice
+    assert L.side.contains(V.area)
+    assert not V.area.colliderect(L.log) and not V.area.colliderect(L.graph)
+    controls = V.controls()
+    for name, rect in controls.items():
+        assert V.area.contains(rect), name
+        assert rect.w >= 20 and rect.h >= 2, name
+    named = list(controls.items())
+    for i, (a, ra) in enumerate(named):
+        for b, rb in named[i + 1:]:
+            assert not ra.colliderect(rb), (a, b)
+    assert V.area.contains(V.cancel) and not V.cancel.colliderect(V.say)
+    assert V.cancel.h >= 14 and V.status.h >= 12
+
+
+def test_push_to_talk_follows_the_space_bar(app: App, voice: VoiceController,
+                                            facing_limp: TableScene) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    app.step(FRAME)
+    assert voice.ptt_held
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+    app.step(FRAME)
+    assert not voice.ptt_held
+
+
+def test_drawing_the_voice_panel_changes_nothing(app: App, voice: VoiceController,
+                                                 facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.ALLIN)
+    before = (voice.panel, voice.confirm.pending, facing_limp.model)
+    for size in SIZES[:3]:
+        app.resize(size)
+        app.draw()
+    assert (voice.panel, voice.confirm.pending, facing_limp.model) == before
+
+
+def test_no_voice_controller_means_the_panel_says_off(app: App) -> None:
+    scene = scripted_table(app)
+    assert scene.voice_panel.mic is MicState.DISABLED
+    app.draw()
+
+
+
