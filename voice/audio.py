@@ -358,9 +358,12 @@ class MicrophoneSource(AudioSource):
         sd = self._sd if self._sd is not None else _load_sounddevice()
         self._sd = sd
         default = sd.default.device
-        default_in = default[0] if isinstance(default, list | tuple) else default
-        index, info = choose_input_device(input_devices(sd), self._device_name,
-                                          None if default_in is None else int(default_in))
+        try:  # sounddevice's (input, output) pair, or a single device
+            default_in = default[0]
+        except (TypeError, IndexError, KeyError):
+            default_in = default
+        default_index = None if default_in is None or int(default_in) < 0 else int(default_in)
+        index, info = choose_input_device(input_devices(sd), self._device_name, default_index)
         self.device_label = str(info["name"])
         self.sample_rate = round(float(info["default_samplerate"]))
         self.block_frames = max(1, self.sample_rate * self._block_ms // 1000)

@@ -274,3 +274,22 @@ def test_stopping_the_microphone_on_purpose_is_not_an_error() -> None:
     mic.stop()
     sd.streams[0].finished()
     assert mic.read(timeout=0.01) is None
+
+
+class _InputOutputPair:
+    """Like sounddevice's default.device: indexable, but neither a list nor a tuple."""
+
+    def __init__(self, pair: tuple[int, int]) -> None:
+        self._pair = pair
+
+    def __getitem__(self, index: int) -> int:
+        return self._pair[index]
+
+
+@pytest.mark.parametrize("default", [_InputOutputPair((1, 0)), 1])
+def test_default_device_given_as_sounddevice_pair_or_number_opens(default: object) -> None:
+    sd = FakeSoundDevice(DEVICES, default=1)
+    sd.default = type("Default", (), {"device": default})()
+    mic = MicrophoneSource(sounddevice=sd)
+    with mic:
+        assert mic.device_label == DEVICES[1]["name"]
