@@ -45,8 +45,12 @@ def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
     su = min(w / 1280, h / 720)
     row_h = max(28, round(40 * su))
     gap = max(6, round(10 * su))
-    bw = max(460, round(w * width_share))
     bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
+    if bh > h - 20:  # many rows in a small window: shrink rows and gaps to fit
+        fit = (h - 20) / bh
+        row_h, gap = max(18, int(row_h * fit)), max(3, int(gap * fit))
+        bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
+    bw = max(460, round(w * width_share))
     box = pygame.Rect(0, 0, min(bw, w - 20), min(bh, h - 20))
     box.center = (w // 2, h // 2)
     title = pygame.Rect(box.x + gap * 2, box.y + gap, box.w - 4 * gap, row_h)

@@ -214,7 +214,7 @@ class StartScene:
             for line in reversed(lines[:room]):
                 y = text.blit(surface, line, size, (surface.get_width() // 2, y), ORANGE,
                               anchor="midbottom").top - 3
-        else:
+        elif L.box.top >= round(L.title.h * 0.8) + 10:  # the subtitle, where there's room
             text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
                       (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
         note = ("Continue: back to your saved table · or change the rows for a new one"

@@ -55,3 +55,17 @@ def test_layout_grows_with_the_window() -> None:
     small, big = table_layout(960, 540), table_layout(1920, 1080)
     assert big.card_size[0] > small.card_size[0]
     assert big.seats[0].panel.w > small.seats[0].panel.w
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (2560, 600)])
+def test_menus_fit_the_window_with_every_row_button_and_note(size: tuple[int, int]) -> None:
+    from game.scenes.dialog import menu_layout
+    from game.scenes.start import ROWS
+
+    window = pygame.Rect((0, 0), size)
+    for n_rows in (3, len(ROWS)):
+        L = menu_layout(size, n_rows, 4, 0.6)
+        parts = [L.title, *[r for row in L.rows for r in row], *L.buttons, L.note]
+        assert window.contains(L.box)
+        for rect in parts:
+            assert L.box.contains(rect), (n_rows, rect)
