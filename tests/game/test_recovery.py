@@ -158,7 +158,7 @@ def test_a_hand_settled_by_recovery_records_its_auto_rebuys(tmp_path: Path) -> N
     with Store.open(path) as s:
         table = seat_table({0: 300, 1: 900}, 2, auto_rebuy=(0, 1), max_buy_in_bb=100)
         s.save_table(table)
-        deck = deck_for(2, 0, [0, 1], {0: "2c7d", 1: "AhAd"}, "2h 8s 9c 3d 4s")
+        deck = deck_for(0, [0, 1], {0: "2c7d", 1: "AhAd"}, "2h 8s 9c 3d 4s")
         hand, hand_id = start(s, table, random.Random(0), deck)
         seq = 0
         while hand.legal() is not None:

@@ -45,7 +45,7 @@ def played(tmp_path: Path) -> tuple[Store, Table]:
     table.button = 2
     store.save_table(table, name="Stats", bots={1: "shark", 2: "rock"})
     play(store, table, HAND_A)
-    play(store, table, HAND_B, deck_for(3, 1, [0, 1, 2], {0: "AhAd", 1: "7c2d", 2: "8s3h"},
+    play(store, table, HAND_B, deck_for(1, [0, 1, 2], {0: "AhAd", 1: "7c2d", 2: "8s3h"},
                                          "Kc 9d 4s 5h Jc"))
     store.end_session()
     store.begin_session()

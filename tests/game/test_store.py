@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 
 from engine.actions import Action, ActionKind, IllegalAction, LegalActions
-from engine.cards import parse_cards
-from engine.pots import clockwise_from
+from engine.cards import stacked_deck
 from engine.state import HandState, Structure
 from engine.table import Seat, Table, TableConfig
 from game.store import (
@@ -41,20 +40,10 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 # ---------------------------------------------------------------- helpers
 
 
-def deck_for(n: int, button: int, dealt: Sequence[int], holes: dict[int, str],
+def deck_for(button: int, dealt: Sequence[int], holes: dict[int, str],
              board: str = "") -> list[int]:
-    """A full deck dealing ``holes`` (seat -> "AhKd") to the dealt seats and ``board``."""
-    named = [c for h in holes.values() for c in parse_cards([h[:2], h[2:]])]
-    board_cards = parse_cards(board.split()) if board else []
-    spare = iter(c for c in range(52) if c not in named and c not in board_cards)
-    order = [s for s in clockwise_from(button + 1, n) if s in dealt]
-    hole = {s: parse_cards([h[:2], h[2:]]) for s, h in holes.items()}
-    deck = [hole[s][k] if s in hole else next(spare) for k in (0, 1) for s in order]
-    cards = iter(board_cards)
-    for count in (3, 1, 1):
-        deck.append(next(spare))  # burn
-        deck.extend(next(cards, None) or next(spare) for _ in range(count))
-    return deck + list(spare)
+    """A deck dealing ``holes`` (seat -> "AhKd") to the dealt seats and ``board``."""
+    return stacked_deck(button, dealt, holes, board)
 
 
 def seat_table(stacks: dict[int, int], seats: int = 4, *, sitting_out: Sequence[int] = (),
@@ -98,7 +87,7 @@ class Scripted:
 
     def deck(self) -> list[int]:
         dealt = [s for s in self.stacks if s not in self.sitting_out]
-        return deck_for(self.seats, self.button, dealt, self.holes, self.board)
+        return deck_for(self.button, dealt, self.holes, self.board)
 
 
 SCRIPTED = (
