@@ -488,7 +488,7 @@ class HandState:
         """Close the betting round; deal on (running out when nobody can bet) or show down."""
         while True:
             if sum(self.street_bets) or self.street is Street.PREFLOP:
-                self.events.append(PotsChanged(tuple(self._contested_pots())))
+                self.events.append(PotsChanged(tuple(self.contested_pots())))
             if self.street is Street.RIVER:
                 self._finish()
                 return
@@ -509,9 +509,6 @@ class HandState:
 
     def contested_pots(self) -> list[Pot]:
         """The pots as they stand, uncalled chips set aside."""
-        return self._contested_pots()
-
-    def _contested_pots(self) -> list[Pot]:
         totals = list(self.totals)
         refund = uncalled_refund(totals)
         if refund is not None:

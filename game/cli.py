@@ -24,30 +24,24 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _ranged(name: str, low: int, high: int) -> Callable[[str], int]:
+def _ranged(name: str, low: int, high: int | None = None) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high`` (no upper bound when None)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") \
                 from None
-        if not low <= value <= high:
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be {low} or more, not {value}")
+        if high is not None and not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
         return value
     return parse
 
 
 def _positive(name: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") \
-                from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{name} must be 1 or more, not {value}")
-        return value
-    return parse
+    return _ranged(name, 1)
 
 
 def _speed(text: str) -> float:
