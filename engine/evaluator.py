@@ -230,12 +230,28 @@ def evaluate_batch(hands: ArrayLike) -> NDArray[np.int32]:
 
 @dataclass(frozen=True, slots=True)
 class HandInfo:
-    """A hand's value plus what a player is told: category, the five that play, words."""
+    """A hand's value and the cards it was made from, plus what a player is told:
+    category, the five that play, words.
+
+    The telling is worked out on each read (words cached by value, and a sort of at
+    most seven cards), so a showdown nobody reads costs only its evaluation.
+    """
 
     value: int
-    category: str
-    best_five: tuple[int, ...]
-    description: str
+    cards: tuple[int, ...]
+
+    @property
+    def category(self) -> str:
+        return _words(self.value)[0]
+
+    @property
+    def description(self) -> str:
+        return _words(self.value)[1]
+
+    @property
+    def best_five(self) -> tuple[int, ...]:
+        """The playing cards in the order :func:`describe` documents."""
+        return _best_five(self.cards, self.value)
 
 
 def describe(cards: Sequence[int], *, checked: bool = False) -> HandInfo:
@@ -247,37 +263,52 @@ def describe(cards: Sequence[int], *, checked: bool = False) -> HandInfo:
     appears more than once the lowest suit is shown. ``checked=True`` skips validating
     cards the caller dealt itself.
     """
-    cards = list(cards)
+    cards = tuple(cards)
     if not checked:
         if not 5 <= len(cards) <= 7:
             raise CardError(f"Need 5 to 7 cards, got {len(cards)}")
         if any(not isinstance(c, int) or not 0 <= c < 52 for c in cards):
-            raise CardError(f"Card numbers must be in 0..51, got {cards!r}")
+            raise CardError(f"Card numbers must be in 0..51, got {list(cards)!r}")
         if len(set(cards)) != len(cards):
             raise CardError(f"Repeated card in {[card_str(c) for c in cards]}")
-    value = evaluate(cards)
+    return HandInfo(evaluate(cards), cards)
+
+
+@functools.cache
+def _words(value: int) -> tuple[str, str]:
+    """Category name and spoken description of a hand value (a few thousand exist)."""
     cat = category_of(value)
     r = _unpack_ranks(value)
+    name = ROYAL_FLUSH_NAME if cat == STRAIGHT_FLUSH and r[0] == _ACE else CATEGORY_NAMES[cat]
+    return name, _describe_value(cat, r)
+
+
+def _best_five(cards: Sequence[int], value: int) -> tuple[int, ...]:
+    """The five cards that make ``value``, in the order :func:`describe` documents."""
+    cat = category_of(value)
     if cat in (STRAIGHT_FLUSH, FLUSH):
-        suit = next(s for s in range(4) if sum(c & 3 == s for c in cards) >= 5)
-        ranks = _straight_ranks(r[0]) if cat == STRAIGHT_FLUSH else list(r)
-        best = tuple(rank * 4 + suit for rank in ranks)
-    else:
-        by_rank: dict[int, list[int]] = {}
-        for c in sorted(cards):
-            by_rank.setdefault(c >> 2, []).append(c)
-        if cat == STRAIGHT:
-            best = tuple(by_rank[rank][0] for rank in _straight_ranks(r[0]))
-        else:
-            best = tuple(
-                card
-                for rank, size in zip(r, _GROUP_SIZES[cat], strict=False)
-                for card in by_rank[rank][:size]
-            )
-    name = CATEGORY_NAMES[cat]
-    if cat == STRAIGHT_FLUSH and r[0] == _ACE:
-        name = ROYAL_FLUSH_NAME
-    return HandInfo(value, name, best, _describe_value(cat, r))
+        suits = [c & 3 for c in cards]
+        suit = max(range(4), key=suits.count)  # the only suit with 5+ cards
+        r = _unpack_ranks(value)
+        ranks = _straight_ranks(r[0]) if cat == STRAIGHT_FLUSH else r
+        return tuple([rank * 4 + suit for rank in ranks])
+    if cat == STRAIGHT:
+        lowest = {c >> 2: c for c in sorted(cards, reverse=True)}  # lowest suit per rank
+        return tuple([lowest[rank] for rank in _straight_ranks(value >> 16 & 15)])
+    # Sort by rank significance then suit; every group but the last has exactly its
+    # size, so the first five play (a bigger last group shows its lowest suits).
+    weights = _rank_weights(value)
+    keyed = sorted([weights[c >> 2] | c for c in cards])
+    return tuple([k & 63 for k in keyed[:5]])
+
+
+@functools.cache
+def _rank_weights(value: int) -> tuple[int, ...]:
+    """Per rank, its place among the ranks of a grouped hand (pairs, trips, quads, high
+    card) shifted above the card bits; ranks that do not play sort last."""
+    cat = category_of(value)
+    playing = _unpack_ranks(value)[:len(_GROUP_SIZES[cat])]
+    return tuple((playing.index(rank) if rank in playing else 5) << 6 for rank in range(13))
 
 
 # Group sizes of each non-straight, non-flush category, in significance order.

@@ -2,6 +2,9 @@
 the engine. The table view, the narrator, hand histories and the bots consume them.
 
 Hole cards are in ``HoleCardsDealt``; consumers showing a seat's view filter them.
+
+Each record is a frozen dataclass with slots: immutable, told apart with ``isinstance``,
+equal only to a record of the same type.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from enum import StrEnum
 
 from engine.actions import ActionKind
 from engine.cards import Card
+from engine.evaluator import HandInfo
 
 
 class Street(StrEnum):
@@ -88,14 +92,27 @@ class UncalledBetReturned:
 
 @dataclass(frozen=True, slots=True)
 class HandShown:
-    """A seat's hand at showdown (``mucked`` hands keep their cards private)."""
+    """A seat's hand at showdown (``mucked`` hands keep their cards private).
+
+    ``best_five``, ``category`` and ``description`` are read from ``hand``.
+    """
 
     seat: int
     cards: tuple[Card, Card]
-    best_five: tuple[Card, ...]
-    category: str
-    description: str
+    hand: HandInfo
     mucked: bool
+
+    @property
+    def best_five(self) -> tuple[Card, ...]:
+        return self.hand.best_five
+
+    @property
+    def category(self) -> str:
+        return self.hand.category
+
+    @property
+    def description(self) -> str:
+        return self.hand.description
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,16 +7,18 @@ distinct contribution levels; adjacent layers with the same eligible players are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from engine.events import Pot
 
 
 def uncalled_refund(contributions: Sequence[int]) -> tuple[int, int] | None:
     """``(seat, amount)`` the top contributor gets back above the second highest, if any."""
-    top = max(range(len(contributions)), key=contributions.__getitem__)
-    second = max((c for i, c in enumerate(contributions) if i != top), default=0)
-    excess = contributions[top] - second
-    return (top, excess) if excess > 0 else None
+    top = max(contributions)
+    if top == 0 or contributions.count(top) > 1:
+        return None  # nothing in, or the top is matched
+    second = sorted(contributions)[-2] if len(contributions) > 1 else 0  # top is unique
+    return (contributions.index(top), top - second)
 
 
 def build_pots(contributions: Sequence[int], live: Sequence[bool],
@@ -28,8 +30,15 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool],
     the top layer is always contested or dead money won by its only live player.
     """
     top = max(contributions)
-    live_seats = tuple(i for i, alive in enumerate(live) if alive)
-    if all(contributions[i] == top or (can_add is not None and can_add[i]) for i in live_seats):
+    live_seats = tuple(compress(range(len(live)), live))
+    # Live seats that can add no more chips (all of them once the betting is over).
+    if can_add is None:
+        capped: Sequence[bool] = live
+    elif all(compress(can_add, live)):
+        capped = ()  # every live seat still has chips
+    else:
+        capped = [alive and not more for alive, more in zip(live, can_add, strict=True)]
+    if set(compress(contributions, capped)) <= {top}:
         # Every live seat has matched the top or can still do so: one pot for all of them.
         total = sum(contributions)
         return [Pot(total, live_seats)] if total else []
@@ -59,6 +68,8 @@ def clockwise_from(start: int, n: int) -> list[int]:
 
 def split(amount: int, winners: Sequence[int], button: int, n: int) -> list[tuple[int, int]]:
     """Equal shares; odd chips one each to winners nearest clockwise from the button."""
+    if len(winners) == 1:
+        return [(winners[0], amount)]
     share, odd = divmod(amount, len(winners))
     order = [s for s in clockwise_from(button + 1, n) if s in winners]
     return [(seat, share + (1 if k < odd else 0)) for k, seat in enumerate(order)]

@@ -21,13 +21,24 @@ Rules (the seeds' ``000`` and ``001`` where they differ from others):
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from engine.actions import (
+    ALLIN,
+    BET,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
+    Action,
+    IllegalAction,
+    LegalActions,
+)
 from engine.cards import Card, complete_deck, shuffled_deck
 from engine.evaluator import HandInfo, describe
 from engine.events import (
@@ -52,12 +63,22 @@ from engine.sizing import BettingContext
 
 STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 BOARD_CARDS = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+_NEXT_STREET = dict(itertools.pairwise(STREETS))
+# _CLOCKWISE[n][start]: the seats of an n-seat table in order from ``start``.
+_CLOCKWISE = tuple(tuple(tuple(clockwise_from(start, n)) for start in range(n))
+                   for n in range(11))
 
 
 class Structure(StrEnum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
+
+
+# Enum members read on every action, as plain names (as engine.actions.FOLD: on
+# Python 3.11 ``Structure.NO_LIMIT`` is a slow lookup through the enum's metaclass).
+_NO_LIMIT, _FIXED_LIMIT = Structure.NO_LIMIT, Structure.FIXED_LIMIT
+_PREFLOP, _FLOP, _RIVER = Street.PREFLOP, Street.FLOP, Street.RIVER
 
 
 class ConfigError(ValueError):
@@ -82,19 +103,21 @@ class HandConfig:
     fixed_limit_cap: int = 4
 
     def __post_init__(self) -> None:
-        n = len(self.stacks)
+        stacks = self.stacks
+        n = len(stacks)
         dealt = self.dealt_in if self.dealt_in is not None else (True,) * n
         if len(dealt) != n:
             raise ConfigError("dealt_in must name every seat")
         if not 2 <= n <= 10:
             raise ConfigError(f"A table has 2 to 10 seats, not {n}")
-        if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in self.stacks):
-            raise ConfigError("Stacks must be whole numbers of chips, zero or more")
-        players = [s for s in range(n) if dealt[s]]
+        for chips in stacks:
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+                raise ConfigError("Stacks must be whole numbers of chips, zero or more")
+        players = list(itertools.compress(range(n), dealt))
         if len(players) < 2:
             raise ConfigError("At least two players must be dealt in")
         for s in players:
-            if self.stacks[s] <= 0:
+            if stacks[s] <= 0:
                 raise ConfigError(f"Seat {s} has no chips and cannot be dealt in")
         if not isinstance(self.button, int) or not 0 <= self.button < n:
             raise ConfigError(f"The button must be a seat from 0 to {n - 1}")
@@ -110,20 +133,14 @@ class HandConfig:
             raise ConfigError("The small blind cannot be larger than the big blind")
         if self.names is not None and len(self.names) != n:
             raise ConfigError("names must name every seat")
-        if not 0 <= self.rake_percent <= 100 or self.rake_cap < 0:
+        # No rake, the usual case, is valid: testing for it first skips Fraction comparisons.
+        if (self.rake_percent or self.rake_cap) and (
+                not 0 <= self.rake_percent <= 100 or self.rake_cap < 0):
             raise ConfigError("Rake must be 0-100 percent with a cap of zero or more")
 
     @property
     def players(self) -> tuple[bool, ...]:
         return self.dealt_in if self.dealt_in is not None else (True,) * len(self.stacks)
-
-
-@dataclass(frozen=True, slots=True)
-class ShowdownEntry:
-    seat: int
-    cards: tuple[Card, Card]
-    hand: HandInfo
-    mucked: bool
 
 
 @dataclass(slots=True)
@@ -151,7 +168,7 @@ class HandState:
     finished: bool = False
     events: list[Event] = field(default_factory=list)
     pots: list[Pot] = field(default_factory=list)
-    showdown: list[ShowdownEntry] = field(default_factory=list)
+    showdown: list[HandShown] = field(default_factory=list)
     _next_card: int = 0
     _legal: LegalActions | None = None
     _pot: int = 0
@@ -180,40 +197,44 @@ class HandState:
         return state
 
     def _start(self) -> None:
-        cfg = self.config
-        order = [s for s in clockwise_from(cfg.button + 1, self.n) if not self.folded[s]]
+        cfg, folded, events = self.config, self.folded, self.events
+        order = [s for s in _CLOCKWISE[self.n][(cfg.button + 1) % self.n] if not folded[s]]
         if len(order) == 2:
             sb, bb = cfg.button, order[0]
         else:
             sb, bb = order[0], order[1]
         self.small_blind_seat, self.big_blind_seat = sb, bb
-        self.events.append(HandStarted(cfg.button, sb, bb, tuple(order), tuple(self.stacks)))
+        stacks = self.stacks
+        events.append(HandStarted(cfg.button, sb, bb, tuple(order), tuple(stacks)))
         if cfg.ante:
             for s in order:
-                paid = min(cfg.ante, self.stacks[s])
-                self.stacks[s] -= paid
+                paid = min(cfg.ante, stacks[s])
+                stacks[s] -= paid
                 self.totals[s] += paid
                 self._pot += paid
-                self.events.append(BlindPosted(s, BlindKind.ANTE, paid, self.stacks[s] == 0))
+                events.append(BlindPosted(s, BlindKind.ANTE, paid, stacks[s] == 0))
         for seat, amount, kind in ((sb, cfg.small_blind, BlindKind.SMALL),
                                    (bb, cfg.big_blind, BlindKind.BIG)):
-            paid = min(amount, self.stacks[seat])
+            paid = min(amount, stacks[seat])
             self._put(seat, paid)
-            self.events.append(BlindPosted(seat, kind, paid, self.stacks[seat] == 0))
+            events.append(BlindPosted(seat, kind, paid, stacks[seat] == 0))
         self.current_bet = max(self.street_bets)
         self.last_full_raise = cfg.big_blind
         self.wagers = 1
-        firsts = [self._draw() for _ in order]
-        seconds = [self._draw() for _ in order]
+        # One card at a time round the table, twice.
+        k = len(order)
+        firsts, seconds = self._draw(k), self._draw(k)
+        hole = self.hole
         for s, c1, c2 in zip(order, firsts, seconds, strict=True):
-            self.hole[s] = (c1, c2)
-            self.events.append(HoleCardsDealt(s, (c1, c2)))
+            hole[s] = cards = (c1, c2)
+            events.append(HoleCardsDealt(s, cards))
         self._begin_betting(start=bb + 1)
 
-    def _draw(self) -> Card:
-        card = self.deck[self._next_card]
-        self._next_card += 1
-        return card
+    def _draw(self, count: int) -> list[Card]:
+        """The next ``count`` cards from the top of the deck."""
+        top = self._next_card
+        self._next_card = top + count
+        return self.deck[top:top + count]
 
     def _put(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
@@ -236,50 +257,44 @@ class HandState:
         """Dealt in and not folded."""
         return not self.folded[seat]
 
-    def _able(self, seat: int) -> bool:
-        return not self.folded[seat] and self.stacks[seat] > 0
-
-    def _needs_action(self, seat: int) -> bool:
-        return self._able(seat) and (
-            self.acted_level[seat] is None or self.street_bets[seat] < self.current_bet
-        )
-
     def _wager_unit(self) -> int:
         bb = self.config.big_blind
-        return bb if self.street in (Street.PREFLOP, Street.FLOP) else 2 * bb
+        return bb if self.street in (_PREFLOP, _FLOP) else 2 * bb
 
     def _raise_refusal(self, seat: int) -> str | None:
         """Why the seat may not bet or raise now, or None when it may."""
-        to_call = self.current_bet - self.street_bets[seat]
-        stack = self.stacks[seat]
+        current, folded, stacks, bets = self.current_bet, self.folded, self.stacks, self.street_bets
+        to_call = current - bets[seat]
+        stack = stacks[seat]
         if stack <= to_call:
             return f"You only have {stack}: call all in or fold"
-        current, folded, stacks, bets = self.current_bet, self.folded, self.stacks, self.street_bets
         for s in range(self.n):
             if s != seat and not folded[s] and stacks[s] + bets[s] > current:
                 break
         else:
             return f"Everyone else is all in: call {to_call} or fold"
         level = self.acted_level[seat]
-        if level is not None and self.current_bet - level < self.last_full_raise:
+        if level is not None and current - level < self.last_full_raise:
             return (f"You can't raise: the all-in was less than a full raise. "
                     f"Call {to_call} or fold")
-        if (self.config.structure is Structure.FIXED_LIMIT
+        if (self.config.structure is _FIXED_LIMIT
                 and self.wagers >= self.config.fixed_limit_cap):
             return f"Betting is capped: call {to_call} or fold"
         return None
 
     def _wager_range(self, seat: int) -> tuple[int, int]:
-        all_in_to = self.street_bets[seat] + self.stacks[seat]
+        """``(min_to, max_to)`` of a bet or raise, for a seat that may make one."""
+        current, bet = self.current_bet, self.street_bets[seat]
+        all_in_to = bet + self.stacks[seat]
         structure = self.config.structure
-        if structure is Structure.FIXED_LIMIT:
-            low = high = self.current_bet + self._wager_unit()
-        else:
-            low = self.current_bet + self.last_full_raise
-            high = all_in_to
-            if structure is Structure.POT_LIMIT:
-                to_call = self.current_bet - self.street_bets[seat]
-                high = max(low, self.current_bet + self.pot_total + to_call)
+        if structure is _NO_LIMIT:
+            low = current + self.last_full_raise
+            return (all_in_to, all_in_to) if all_in_to <= low else (low, all_in_to)
+        if structure is _FIXED_LIMIT:
+            low = high = current + self._wager_unit()
+        else:  # pot limit: a call plus the pot after the call
+            low = current + self.last_full_raise
+            high = max(low, current + self._pot + (current - bet))
         if all_in_to <= low:
             return (all_in_to, all_in_to)
         return (low, min(high, all_in_to))
@@ -292,20 +307,19 @@ class HandState:
         cached = self._legal
         if cached is not None and cached.seat == seat:
             return cached
-        self._legal = self._compute_legal(seat)
-        return self._legal
-
-    def _compute_legal(self, seat: int) -> LegalActions:
-        to_call = self.current_bet - self.street_bets[seat]
-        all_in_to = self.street_bets[seat] + self.stacks[seat]
-        wager = None if self._raise_refusal(seat) else self._wager_range(seat)
-        unopened = self.current_bet == 0
-        allin = all_in_to <= self.current_bet or (wager is not None and wager[1] == all_in_to)
+        current, bet, stack = self.current_bet, self.street_bets[seat], self.stacks[seat]
+        to_call = current - bet
+        all_in_to = bet + stack
+        wager = None if self._raise_refusal(seat) is not None else self._wager_range(seat)
+        allin = all_in_to <= current or (wager is not None and wager[1] == all_in_to)
         # seat, fold, check, call, bet, raise_, all_in_to, allin (positional: this is hot)
-        return LegalActions(
-            seat, True, to_call == 0, min(to_call, self.stacks[seat]) if to_call > 0 else None,
-            wager if unopened else None, None if unopened else wager, all_in_to, allin,
-        )
+        if current == 0:  # nothing to call: a wager is a bet
+            legal = LegalActions(seat, True, True, None, wager, None, all_in_to, allin)
+        else:
+            legal = LegalActions(seat, True, to_call == 0, min(to_call, stack) if to_call else None,
+                                 None, wager, all_in_to, allin)
+        self._legal = legal
+        return legal
 
     def betting_context(self, seat: int | None = None) -> BettingContext:
         """The acting seat's view of the betting, as the voice parser and sizing use it."""
@@ -331,7 +345,7 @@ class HandState:
         legal = self.legal()
         if legal is None:
             raise IllegalAction("The hand is over")
-        kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
+        kind = CHECK if legal.check else FOLD
         return Action(legal.seat, kind)
 
     # ------------------------------------------------------------ validation
@@ -345,30 +359,30 @@ class HandState:
             raise IllegalAction(f"It's {self.name(seat)}'s turn")
         kind = action.kind
         to_call = self.current_bet - self.street_bets[seat]
-        if kind is ActionKind.FOLD:
+        if kind is FOLD:
             return
-        if kind is ActionKind.CHECK:
+        if kind is CHECK:
             if to_call > 0:
                 raise IllegalAction(f"You can't check: {min(to_call, self.stacks[seat])} to call")
             return
-        if kind is ActionKind.CALL:
+        if kind is CALL:
             if to_call <= 0:
                 raise IllegalAction("There's nothing to call: you can check")
             return
         all_in_to = self.street_bets[seat] + self.stacks[seat]
-        if kind is ActionKind.ALLIN:
+        if kind is ALLIN:
             if all_in_to <= self.current_bet:
                 return
             self._verify_wager(seat, all_in_to, bet=self.current_bet == 0)
             return
-        if kind is ActionKind.BET:
+        if kind is BET:
             if self.current_bet > 0:
                 raise IllegalAction(
                     f"There's already a bet: call {min(to_call, self.stacks[seat])} or raise"
                     if to_call > 0 else "You can't bet now: check or raise")
             self._verify_wager(seat, action.to, bet=True)
             return
-        if kind is ActionKind.RAISE:
+        if kind is RAISE:
             if self.current_bet == 0:
                 raise IllegalAction("There's no bet to raise: bet instead")
             self._verify_wager(seat, action.to, bet=False)
@@ -411,46 +425,38 @@ class HandState:
         if legal is None or legal.seat != action.seat or not legal.allows(action):
             self.verify(action)  # raises the sentence saying why
         self._legal = None
-        mark = len(self.events)
-        seat = action.seat
-        kind = action.kind
-        if kind is ActionKind.FOLD:
+        events = self.events
+        mark = len(events)
+        seat, kind = action.seat, action.kind
+        stacks, bets = self.stacks, self.street_bets
+        chips = 0
+        if kind is FOLD:
             self.folded[seat] = True
-            self._record(seat, ActionKind.FOLD, 0)
-            if self.folded.count(False) == 1:
-                self._finish()
-                return self.events[mark:]
-        elif kind is ActionKind.CHECK:
-            self._record(seat, ActionKind.CHECK, 0)
-        else:
-            to = self.street_bets[seat] + self.stacks[seat] if kind is ActionKind.ALLIN else None
-            if kind is ActionKind.CALL or (to is not None and to <= self.current_bet):
-                chips = min(self.current_bet - self.street_bets[seat], self.stacks[seat])
-                self._put(seat, chips)
-                self._record(seat, ActionKind.CALL, chips)
+        elif kind is not CHECK:
+            current, bet, stack = self.current_bet, bets[seat], stacks[seat]
+            if kind is CALL or (kind is ALLIN and bet + stack <= current):
+                kind = CALL  # as recorded: an all-in that does not top the bet calls
+                chips = min(current - bet, stack)
             else:
-                target = to if to is not None else action.to
+                target = bet + stack if kind is ALLIN else action.to
                 assert target is not None
-                increment = target - self.current_bet
-                if increment >= self.last_full_raise:
-                    self.last_full_raise = increment
-                effective = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
-                chips = target - self.street_bets[seat]
-                self._put(seat, chips)
+                if target - current >= self.last_full_raise:
+                    self.last_full_raise = target - current
+                kind = BET if current == 0 else RAISE
+                chips = target - bet
                 self.current_bet = target
                 self.wagers += 1
                 self.last_aggressor = seat
-                self._record(seat, effective, chips)
-        self.acted_level[seat] = self.current_bet
-        self._advance(seat)
-        return self.events[mark:]
-
-    def _record(self, seat: int, kind: ActionKind, chips: int) -> None:
+            self._put(seat, chips)
         # seat, street, kind, to, added, all_in, pot_after (positional: this is hot)
-        self.events.append(ActionTaken(
-            seat, self.street, kind, self.street_bets[seat], chips,
-            self.stacks[seat] == 0 and kind is not ActionKind.FOLD, self._pot,
-        ))
+        events.append(ActionTaken(seat, self.street, kind, bets[seat], chips,
+                                  stacks[seat] == 0 and kind is not FOLD, self._pot))
+        if kind is FOLD and self.folded.count(False) == 1:
+            self._finish()
+        else:
+            self.acted_level[seat] = self.current_bet
+            self._begin_betting(seat + 1)
+        return events[mark:]
 
     def _next_actor(self, start: int) -> int | None:
         """The first seat from ``start`` clockwise that must act, or None.
@@ -463,46 +469,45 @@ class HandState:
         able = 0
         behind = False
         first = None
-        for k in range(n):
-            s = (start + k) % n
+        for s in _CLOCKWISE[n][start % n]:
             if folded[s] or stacks[s] == 0:
                 continue
             able += 1
             if bets[s] < current:
                 behind = True
-            if first is None and (acted[s] is None or bets[s] < current):
+                if first is None:
+                    first = s
+            elif first is None and acted[s] is None:
                 first = s
-        if able <= 1 and not behind:
-            return None
-        return first
+            if first is not None and able > 1:
+                return first  # the seats after cannot change the answer
+        # At most one seat can act, or nobody owes an action: it acts only if it is behind.
+        return first if behind else None
 
     def _begin_betting(self, start: int) -> None:
         self.to_act = self._next_actor(start)
         if self.to_act is None:
             self._end_street()
 
-    def _advance(self, seat: int) -> None:
-        self._begin_betting(seat + 1)
-
     def _end_street(self) -> None:
         """Close the betting round; deal on (running out when nobody can bet) or show down."""
         while True:
-            if sum(self.street_bets) or self.street is Street.PREFLOP:
+            if sum(self.street_bets) or self.street is _PREFLOP:
                 self.events.append(PotsChanged(tuple(self.contested_pots())))
-            if self.street is Street.RIVER:
+            if self.street is _RIVER:
                 self._finish()
                 return
-            self.street = STREETS[STREETS.index(self.street) + 1]
+            self.street = street = _NEXT_STREET[self.street]
             self.street_bets = [0] * self.n
             self.current_bet = 0
             self.last_full_raise = self.config.big_blind
             self.wagers = 0
             self.acted_level = [None] * self.n
             self.last_aggressor = None
-            self._draw()  # burn
-            cards = tuple(self._draw() for _ in range(BOARD_CARDS[self.street]))
+            self._next_card += 1  # burn
+            cards = tuple(self._draw(BOARD_CARDS[street]))
             self.board.extend(cards)
-            self.events.append(StreetDealt(self.street, cards, tuple(self.board)))
+            self.events.append(StreetDealt(street, cards, tuple(self.board)))
             self.to_act = self._next_actor(self.config.button + 1)
             if self.to_act is not None:
                 return
@@ -514,7 +519,10 @@ class HandState:
         if refund is not None:
             totals[refund[0]] -= refund[1]
         live = [not f for f in self.folded]
-        return build_pots(totals, live, [live[s] and self.stacks[s] > 0 for s in range(self.n)])
+        if all(itertools.compress(self.stacks, live)):
+            return build_pots(totals, live, live)  # nobody is all in: every live seat can add
+        can_add = [alive and chips > 0 for alive, chips in zip(live, self.stacks, strict=True)]
+        return build_pots(totals, live, can_add)
 
     # --------------------------------------------------------------- payouts
 
@@ -543,10 +551,11 @@ class HandState:
         went_to_showdown = len(contenders) > 1
         hands: dict[int, HandInfo] = {}
         if went_to_showdown:
+            board = self.board
             for s in contenders:
                 cards = self.hole[s]
                 assert cards is not None
-                hands[s] = describe([*cards, *self.board], checked=True)
+                hands[s] = describe((*cards, *board), checked=True)
         winnings = [0] * self.n
         awards: list[PotAwarded] = []
         for index, pot in enumerate(pots):
@@ -565,8 +574,9 @@ class HandState:
         if went_to_showdown:
             self._show(contenders, hands, winnings)
         self.events.extend(awards)
-        for s in range(self.n):
-            self.stacks[s] += winnings[s]
+        stacks = self.stacks
+        for s, chips in enumerate(winnings):
+            stacks[s] += chips
         self.finished = True
         self.events.append(HandEnded(tuple(self.stacks), went_to_showdown))
 
@@ -574,18 +584,18 @@ class HandState:
               winnings: list[int]) -> None:
         """Reveal in showdown order: the river's last aggressor first, else the first seat
         left of the button; losers muck only if asked and betting was still possible."""
-        river_aggressor = self.last_aggressor if self.street is Street.RIVER else None
+        river_aggressor = self.last_aggressor if self.street is _RIVER else None
         start = river_aggressor if river_aggressor is not None else self.config.button + 1
-        order = [s for s in clockwise_from(start, self.n) if s in hands]
-        could_bet = sum(1 for s in contenders if self.stacks[s] > 0) >= 2
+        order = [s for s in _CLOCKWISE[self.n][start % self.n] if s in hands]
+        may_muck = (self.config.muck_losers
+                    and sum(1 for s in contenders if self.stacks[s] > 0) >= 2)  # could bet
         best_shown = -1
         for s in order:
             hand = hands[s]
-            mucked = (self.config.muck_losers and could_bet and winnings[s] == 0
-                      and hand.value < best_shown)
+            mucked = may_muck and winnings[s] == 0 and hand.value < best_shown
             best_shown = max(best_shown, hand.value)
             cards = self.hole[s]
             assert cards is not None
-            self.showdown.append(ShowdownEntry(s, cards, hand, mucked))
-            self.events.append(HandShown(s, cards, hand.best_five, hand.category,
-                                         hand.description, mucked))
+            shown = HandShown(s, cards, hand, mucked)
+            self.showdown.append(shown)
+            self.events.append(shown)
