@@ -52,13 +52,17 @@ class GateEvent(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GateStep:
-    """What one block did: events in order, the audio to feed the recognizer, and for
-    END/DROP the time the speech ended (the last loud frame)."""
+    """What one block did: events in order, the audio to feed the recognizer, for
+    END/DROP the time the speech ended (the last loud frame), and while an utterance
+    is still open, how long it has been quiet (``quiet_ms``; the speaker may be done).
+    ``loud`` says whether any frame of the block was speech-loud."""
 
     events: tuple[GateEvent, ...] = ()
     audio: bytes = b""
     speech_end: float | None = None
     speech_ms: int = 0
+    quiet_ms: int = 0
+    loud: bool = False
 
     def has(self, event: GateEvent) -> bool:
         return event in self.events
@@ -117,11 +121,13 @@ class SpeechGate:
         audio: list[bytes] = []
         speech_end: float | None = None
         speech_ms = 0
+        any_loud = False
         frame_s = self._frame / self.rate
         for i in range(n):
             frame = data[i * 2 * self._frame:(i + 1) * 2 * self._frame]
             t = now - (n - 1 - i) * frame_s - len(self._pending) / 2 / self.rate
             loud, voiced = self._classify(frame)
+            any_loud = any_loud or loud
             if not self._in_speech:
                 self._preroll.append(frame)
                 self._loud_run = self._loud_run + 1 if loud else 0
@@ -152,7 +158,9 @@ class SpeechGate:
                 speech_end = self._last_loud
                 self._in_speech = False
                 self._loud_run = 0
-        return GateStep(tuple(events), b"".join(audio), speech_end, speech_ms)
+        quiet_ms = self._quiet_run * self.config.frame_ms if self._in_speech else 0
+        return GateStep(tuple(events), b"".join(audio), speech_end, speech_ms, quiet_ms,
+                        any_loud)
 
     def reset(self) -> None:
         """Forget any utterance in progress (the noise floor is kept)."""

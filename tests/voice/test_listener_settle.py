@@ -1,0 +1,111 @@
+"""The listener asks the recognizer to settle once the speaker pauses, so the result is
+ready when the gate's hangover runs out; if the speaker goes on, nothing is lost."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from voice.gate import GateConfig, SpeechGate
+from voice.recognize import Listener, PocketSphinxRecognizer, Result
+from voice.synth import Synthesizer, add_noise, flite_available, silence
+
+RATE = 16_000
+BLOCK = RATE // 10  # 100 ms
+
+
+def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
+    """A voiced, speech-like sound the gate opens on."""
+    t = np.arange(int(RATE * seconds)) / RATE
+    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
+    return (level * x / np.max(np.abs(x))).astype("<i2").tobytes()
+
+
+class Recording:
+    """A recognizer that keeps what it was fed and reports the audio its result
+    covered: the byte count is the "text"."""
+
+    name = "recording"
+    sample_rate = RATE
+
+    def __init__(self) -> None:
+        self.audio = b""
+        self.settled: Result | None = None
+        self.decodes = 0
+        self.settles = 0
+
+    def feed(self, pcm: bytes) -> str:
+        self.audio += pcm
+        self.settled = None
+        return ""
+
+    def settle(self) -> None:
+        self.settles += 1
+        self.settled = self._decode()
+
+    def _decode(self) -> Result:
+        self.decodes += 1
+        return Result(str(len(self.audio)), (str(len(self.audio)),), 1.0, self.name)
+
+    def finish(self) -> Result:
+        result = self.settled or self._decode()
+        self.reset()
+        return result
+
+    def reset(self) -> None:
+        self.audio = b""
+        self.settled = None
+
+    def close(self) -> None:
+        pass
+
+
+def run(pcm: bytes, recognizer: Recording) -> list[str]:
+    listener = Listener(recognizer, RATE, SpeechGate(RATE))  # type: ignore[arg-type]
+    heard = []
+    for i in range(0, len(pcm), 2 * BLOCK):
+        heard += listener.push(pcm[i:i + 2 * BLOCK], (i // 2 + BLOCK) / RATE)
+    return [u.result.text for u in heard]
+
+
+def test_a_pause_at_the_end_is_decoded_once_before_the_gate_closes() -> None:
+    rec = Recording()
+    texts = run(silence(1.0) + vowel(0.6) + silence(1.0), rec)
+    assert len(texts) == 1
+    assert (rec.settles, rec.decodes) == (1, 1)  # finish reused the settled result
+    # It covers the pre-roll, the speech and the first 100-200 ms of quiet.
+    covered = int(texts[0]) / 2 / RATE
+    config = GateConfig()
+    assert 0.6 + 0.1 <= covered <= config.preroll_ms / 1000 + 0.6 + 0.2
+
+
+def test_speech_after_a_short_pause_is_fed_in_full() -> None:
+    """A 150 ms pause settles the recognizer; the speaker goes on, so the held quiet
+    audio and the rest are fed and the one result covers all of it."""
+    rec = Recording()
+    pcm = silence(1.0) + vowel(0.5) + silence(0.15) + vowel(0.5) + silence(1.0)
+    texts = run(pcm, rec)
+    assert len(texts) == 1
+    assert rec.settles == 2  # once in the pause, once at the end
+    covered = int(texts[0]) / 2 / RATE
+    assert covered >= 0.5 + 0.15 + 0.5 + 0.1
+
+
+def test_the_real_recognizer_gives_the_same_result_settled_or_not() -> None:
+    with Synthesizer(isolated=True) as synth:
+        said = synth.flite("raise to two hundred", "slt") if flite_available() else \
+            synth.espeak("raise to two hundred")
+    speech = add_noise(said, 20, random.Random(5)).pcm
+    plain, settled = PocketSphinxRecognizer(), PocketSphinxRecognizer()
+    plain.feed(speech)
+    settled.feed(speech)
+    settled.settle()
+    first = plain.finish()
+    assert first.text and settled.finish() == first
+    # Fed again after settling: the earlier result is dropped and all audio decoded.
+    settled.feed(speech[: len(speech) // 2])
+    settled.settle()
+    settled.feed(speech[len(speech) // 2:])
+    plain.feed(speech)
+    assert settled.finish() == plain.finish()
