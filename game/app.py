@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,6 +120,12 @@ class App:
         if self.settings_file is None:
             return None
         return save_settings(self.settings, self.settings_file)
+
+    def remember_voice(self, **changes: object) -> str | None:
+        """Change voice settings the player said aloud ("mute the bots") and keep them in
+        the settings file; a sentence if they could not be written."""
+        self.settings = self.settings.with_(voice=replace(self.settings.voice, **changes))
+        return self.keep_settings()
 
     def hand_finished(self, hands: int) -> None:
         self.hands = hands

@@ -105,11 +105,17 @@ class VoiceTable(Protocol):
     def show(self, text: str, error: bool = False) -> None: ...
 
 
+def _kept(said: str, problem: str | None) -> str:
+    """A reply to a setting changed by voice, with why it won't outlast this game."""
+    return said if problem is None else f"{said} for this game only. {problem}"
+
+
 class VoiceHost(Protocol):
     """What the controller needs from the application."""
 
     def submit(self, command: Command) -> None: ...
     def paused(self) -> bool: ...
+    def remember_voice(self, **changes: object) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,10 +634,11 @@ class VoiceController:
             self.bots_muted = True
             if self.narrator is not None:
                 self.narrator.queue.interrupt(keep=Priority.TABLE)
-            self._reply("The bots are muted", now)
+            self._reply(_kept("The bots are muted", host.remember_voice(bots_muted=True)), now)
         elif control is Control.UNMUTE_BOTS:
             self.bots_muted = False
-            self._reply("The bots can talk again", now)
+            self._reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
+                        now)
         elif control is Control.QUIT:
             if host.paused():
                 host.submit(UiCommand(Ui.QUIT))

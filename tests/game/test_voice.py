@@ -17,6 +17,7 @@ import pytest
 from engine.actions import ActionKind
 from game.app import App
 from game.commands import Ui, UiCommand
+from game.config import load_settings
 from game.layout import table_layout
 from game.scenes.table import TableScene
 from game.settings import VoiceSettings
@@ -529,3 +530,23 @@ def test_no_voice_controller_means_the_panel_says_off(app: App) -> None:
 
 
 
+
+
+def test_muting_the_bots_by_voice_is_remembered_in_the_settings_file(
+        app: App, voice: VoiceController, facing_limp: TableScene, tmp_path: Path) -> None:
+    app.settings_file = tmp_path / "settings.toml"
+    say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
+    assert load_settings(app.settings_file).settings.voice.bots_muted is True
+    say(app, voice, IntentKind.CONTROL, control=Control.UNMUTE_BOTS)
+    assert load_settings(app.settings_file).settings.voice.bots_muted is False
+    assert voice.panel.say_back == "The bots can talk again"
+
+
+def test_muting_the_bots_when_the_settings_cannot_be_written_says_so(
+        app: App, voice: VoiceController, facing_limp: TableScene, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app.settings_file = blocker / "settings.toml"
+    say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
+    assert voice.bots_muted and app.settings.voice.bots_muted
+    assert voice.panel.say_back.startswith("The bots are muted for this game only. Can't save")
