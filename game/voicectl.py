@@ -458,11 +458,11 @@ class VoiceController:
             self.partial = listener.partial
             self.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
             for utterance in done:
-                self._heard.put(Captured(utterance.intent, utterance.result.confidence,
+                self._heard.put(Captured(utterance.intent, utterance.confidence,
                                          utterance.text, self.turn, self.context))
         now = position / max(1, source.sample_rate)
         for utterance in listener.flush(now):
-            self._heard.put(Captured(utterance.intent, utterance.result.confidence,
+            self._heard.put(Captured(utterance.intent, utterance.confidence,
                                      utterance.text, self.turn, self.context))
         self.partial = ""
         self.user_speaking = False

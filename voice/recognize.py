@@ -50,13 +50,16 @@ UNKNOWN_WORD = "[unk]"
 @dataclass(frozen=True, slots=True)
 class Result:
     """What a recognizer heard: ``text`` (best first), ``alternatives`` (the best
-    included, in order), ``confidence`` in 0..1, empty text when nothing usable."""
+    included, in order), ``confidence`` in 0..1, empty text when nothing usable.
+    ``paths`` (pocketsphinx) lists the texts of the best paths through the lattice with
+    repeats, one per way of lining the words up with the audio."""
 
     text: str
     alternatives: tuple[str, ...] = ()
     confidence: float = 0.0
     backend: str = ""
     details: Mapping[str, float] = field(default_factory=dict)
+    paths: tuple[str, ...] = ()  # the decoder's best paths in order, repeats kept
 
     @property
     def empty(self) -> bool:
@@ -108,6 +111,40 @@ def best_intent(result: Result, ctx: BettingContext | None = None,
         if intent.intent is not IntentKind.UNKNOWN:
             return intent, text
     return Intent(IntentKind.UNKNOWN), result.text
+
+
+AGREEMENT_PATHS = 30
+AGREEMENT_SCALE = 5 / 6
+
+
+def intent_confidence(result: Result, intent: Intent, ctx: BettingContext | None = None,
+                      parse: Callable[[str, BettingContext | None], Intent] | None = None,
+                      ) -> float:
+    """How sure to be of ``intent``: the recognizer's confidence, or, when higher, the
+    share of its best paths (:data:`AGREEMENT_PATHS`) that mean the same thing, scaled
+    so 60% agreement is 0.5, the confirm threshold.
+
+    A lattice posterior is split between every alignment and wording of one command
+    ("raise to two hundred", "raise it to two hundred"), so a clearly heard command can
+    score low. On the voice benchmark, also acting on 60% agreement let 24% more right
+    commands through without a question (37 -> 46 of 320; development set 45 -> 56 of
+    400) and no more wrong ones."""
+    if not result.paths or intent.intent is IntentKind.UNKNOWN:
+        return result.confidence
+    if parse is None:
+        from voice.parse import parse as parse_text
+
+        parse = parse_text
+    want = (intent.intent, intent.to, intent.query, intent.control)
+    meanings: dict[str, bool] = {}
+    agree = 0
+    paths = result.paths[:AGREEMENT_PATHS]
+    for text in paths:
+        if text not in meanings:
+            got = parse(text, ctx)
+            meanings[text] = (got.intent, got.to, got.query, got.control) == want
+        agree += meanings[text]
+    return max(result.confidence, AGREEMENT_SCALE * agree / len(paths))
 
 
 # --- the grammar ------------------------------------------------------------------------
@@ -501,12 +538,14 @@ class PocketSphinxRecognizer:
         if not text:
             return Result("", (), 0.0, self.name)
         texts = [text]
-        if self.tuning.nbest > 1:
-            for entry in itertools.islice(decoder.nbest() or (), self.tuning.nbest * 3):
-                if entry is not None and entry.hypstr and entry.hypstr.strip() not in texts:
-                    texts.append(entry.hypstr.strip())
-                if len(texts) >= self.tuning.nbest:
-                    break
+        paths = [entry.hypstr.strip() for entry in itertools.islice(
+            decoder.nbest() or (), max(AGREEMENT_PATHS, self.tuning.nbest * 3))
+            if entry is not None and entry.hypstr and entry.hypstr.strip()]
+        for path in paths:
+            if len(texts) >= self.tuning.nbest:
+                break
+            if path not in texts:
+                texts.append(path)
         # Confidence 0.5 is where the game stops asking "confirm?": the posterior of the
         # best path maps through p / (p + pivot), so the pivot is that threshold. On the
         # benchmark's development set (seed 11), acting from posteriors of 0.15 up gave
@@ -516,7 +555,7 @@ class PocketSphinxRecognizer:
         posterior = max(0.0, min(1.0, posterior))
         confidence = posterior / (posterior + self.tuning.pivot) if posterior else 0.0
         return Result(text, tuple(texts), confidence, self.name,
-                      {"frames": float(decoder.n_frames())})
+                      {"frames": float(decoder.n_frames())}, tuple(paths[:AGREEMENT_PATHS]))
 
     def reset(self) -> None:
         self._audio.clear()
@@ -618,6 +657,7 @@ class Utterance:
     text: str
     speech_end: float
     ready_at: float
+    confidence: float = 0.0  # in the intent (:func:`intent_confidence`)
 
     @property
     def latency_ms(self) -> float:
@@ -691,11 +731,13 @@ class Listener:
         if step.has(GateEvent.END):
             self._held = None
             result = self.recognizer.finish()
-            intent, text = best_intent(result, self._context())
+            ctx = self._context()
+            intent, text = best_intent(result, ctx)
+            confidence = intent_confidence(result, intent, ctx)
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now
-            done.append(Utterance(result, intent, text, end, ready))
+            done.append(Utterance(result, intent, text, end, ready, confidence))
         self._busy_until = clock + (self._timer() - began)
         return done
 

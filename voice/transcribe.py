@@ -57,7 +57,7 @@ def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext,
             known = [u for u in heard if u.intent.intent is not IntentKind.UNKNOWN]
             if known:
                 text, intent = known[-1].text, known[-1].intent
-    confidences = [u.result.confidence for u in heard if u.text]
+    confidences = [u.confidence for u in heard if u.text]
     confidence = min(confidences) if text and confidences else 0.0
     return text, intent, confidence, last.latency_ms, heard
 
