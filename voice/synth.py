@@ -188,6 +188,14 @@ def cough(rng: random.Random, seconds: float = 0.35, level: float = 9000) -> Utt
     return Utterance("", "cough", pcm, 0.4, 0.4 + seconds)
 
 
+def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
+    """A voiced, speech-like sound at :data:`RATE` (a pitch pulse train through a
+    formant-ish roll-off): what the gate opens on, without a recognizer's words."""
+    t = np.arange(int(RATE * seconds)) / RATE
+    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
+    return (level * x / np.max(np.abs(x))).astype("<i2").tobytes()
+
+
 def silence(seconds: float, level_db: float = -70.0, rng: random.Random | None = None) -> bytes:
     """Quiet room noise (not digital zero, which no microphone gives)."""
     gen = np.random.default_rng(0 if rng is None else rng.getrandbits(32))

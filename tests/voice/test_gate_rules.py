@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from voice.gate import GateConfig, GateEvent, SpeechGate
-from voice.synth import cough, silence
+from voice.synth import cough, silence, vowel
 
 RATE = 16_000
-
-
-def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
-    """A voiced, speech-like sound: a pitch pulse train through a formant-ish filter."""
-    t = np.arange(int(RATE * seconds)) / RATE
-    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
-    return (level * x / np.max(np.abs(x))).astype("<i2").tobytes()
 
 
 def feed(gate: SpeechGate, pcm: bytes, start: float = 0.0,

@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from voice.gate import GateConfig, SpeechGate
 from voice.recognize import Listener, PocketSphinxRecognizer, Result
-from voice.synth import Synthesizer, add_noise, flite_available, silence
+from voice.synth import Synthesizer, add_noise, flite_available, silence, vowel
 
 RATE = 16_000
 BLOCK = RATE // 10  # 100 ms
-
-
-def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
-    """A voiced, speech-like sound the gate opens on."""
-    t = np.arange(int(RATE * seconds)) / RATE
-    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
-    return (level * x / np.max(np.abs(x))).astype("<i2").tobytes()
 
 
 class Recording:
