@@ -364,6 +364,16 @@ class VoiceController:
             return
         if self.backend != "vosk":
             self._start_download()
+        try:
+            recognizer = self._listen_while_running(recognizer)
+        finally:
+            with contextlib.suppress(Exception):
+                recognizer.close()
+
+    def _listen_while_running(self, recognizer: Any) -> Any:
+        """Open the microphone (or the voice files) and listen until stopped, going
+        mouse-only with a notice, and retrying, whenever the device fails; returns the
+        recognizer in use at the end."""
         while not self._stop.is_set():
             try:
                 source = self._open_source()
@@ -388,7 +398,8 @@ class VoiceController:
                 continue
             if self.files:
                 self.mic, self.mic_note = MicState.FINISHED, "the voice files have played"
-                return
+                return recognizer
+        return recognizer
 
     def _start_download(self) -> None:
         """Fetch the Vosk model in the background when allowed (never offline)."""
@@ -432,7 +443,11 @@ class VoiceController:
             if self._stop.is_set():
                 break
             if self._switch_model is not None:
-                recognizer = self._load_vosk(self._switch_model) or recognizer
+                vosk = self._load_vosk(self._switch_model)
+                if vosk is not None:
+                    with contextlib.suppress(Exception):
+                        recognizer.close()  # the fallback and its decode worker
+                    recognizer = vosk
                 self._switch_model = None
                 listener = make(recognizer)
             position += len(block) // 2
@@ -747,11 +762,12 @@ def _unavailable(err: Exception) -> str:
 
 
 def _default_recognizer() -> tuple[Any, str, str]:
-    """The best recognizer available: Vosk with a model, else pocketsphinx."""
+    """The best recognizer available: Vosk with a model, else pocketsphinx (decoding in
+    a child process, so that the render loop never waits on its GIL-holding calls)."""
     from voice.models import choose_backend, make_recognizer
 
     choice = choose_backend()
-    recognizer = make_recognizer(choice)
+    recognizer = make_recognizer(choice, worker=True)
     name = getattr(recognizer, "name", choice.name)
     return recognizer, name, choice.reason
 

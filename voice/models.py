@@ -132,16 +132,17 @@ def choose_backend(settings_path: str | Path | None = None,
     return BackendChoice("vosk", f"Using the Vosk model at {model}.", model)
 
 
-def make_recognizer(choice: BackendChoice) -> object:
-    """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load)."""
-    from voice.recognize import PocketSphinxRecognizer, VoskRecognizer
+def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
+    """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load);
+    ``worker``: pocketsphinx decodes in a child process, off the caller's GIL."""
+    from voice.recognize import PocketSphinxRecognizer, SphinxTuning, VoskRecognizer
 
     if choice.name == "vosk" and choice.model_path is not None:
         try:
             return VoskRecognizer(str(choice.model_path))
         except Exception:  # a corrupt model: vosk raises plain Exception
             pass
-    return PocketSphinxRecognizer()
+    return PocketSphinxRecognizer(SphinxTuning(worker=worker))
 
 
 # --- downloading --------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -432,6 +433,7 @@ class SphinxTuning:
     denoise: DenoiseSettings | None = DENOISE  # with ``whole``: spectral subtraction first
     dither: float = 32.0  # with ``whole``: a -60 dBFS noise floor (int16 steps rms)
     fwdflat: bool = True  # pocketsphinx's second, flat-lexicon pass
+    worker: bool = False  # with ``whole``: decode in a child process (see DecodeWorker)
     pivot: float = 0.15  # the lattice posterior reported as confidence 0.5 (see ``_result``)
 
 
@@ -472,11 +474,14 @@ class PocketSphinxRecognizer:
         self._in_utt = False
         self._audio: list[bytes] = []  # the utterance so far, when decoded whole
         self._settled: Result | None = None  # its result, decoded when the speaker paused
+        self._pending: Future[Result] | None = None  # or being decoded by the worker
+        self._worker = DecodeWorker(tuning, templates) if tuning.worker and tuning.whole \
+            else None
 
     def feed(self, pcm: bytes) -> str:
         if not pcm:
             return ""
-        self._settled = None
+        self._settled = self._pending = None
         if self.tuning.whole:
             self._audio.append(pcm)
             if not self.tuning.partials:
@@ -495,17 +500,31 @@ class PocketSphinxRecognizer:
 
     def settle(self) -> None:
         """With ``whole``: decode the utterance so far (``finish`` then reuses it)."""
-        if self.tuning.whole and self._audio and self._settled is None:
-            audio = list(self._audio)
-            self._settled = self._decode_whole()
-            self._audio = audio
+        if not self.tuning.whole or not self._audio or self._settled is not None:
+            return
+        if self._worker is not None:
+            self._pending = self._worker.submit(b"".join(self._audio))
+            return
+        audio = list(self._audio)
+        self._settled = self._decode_whole()
+        self._audio = audio
 
     def finish(self) -> Result:
+        if self._pending is not None:
+            result = self._worker_result(self._pending)
+            if result is not None:
+                self.reset()
+                return result
         if self._settled is not None:
             settled, self._settled = self._settled, None
             self.reset()
             return settled
         if self.tuning.whole:
+            if self._worker is not None and self._audio:
+                result = self._worker_result(self._worker.submit(b"".join(self._audio)))
+                if result is not None:
+                    self.reset()
+                    return result
             return self._decode_whole()
         if not self._in_utt:
             return Result("", (), 0.0, self.name)
@@ -557,15 +576,76 @@ class PocketSphinxRecognizer:
         return Result(text, tuple(texts), confidence, self.name,
                       {"frames": float(decoder.n_frames())}, tuple(paths[:AGREEMENT_PATHS]))
 
+    def _worker_result(self, future: Future[Result]) -> Result | None:
+        """The worker's answer, or None when the worker has failed (it is then dropped
+        and decoding goes on in this process)."""
+        self._pending = None
+        try:
+            return future.result(timeout=30)
+        except Exception:  # a dead or stuck worker must not take listening down
+            if self._worker is not None:
+                self._worker.close()
+            self._worker = None
+            return None
+
     def reset(self) -> None:
         self._audio.clear()
         self._settled = None
+        self._pending = None
         if self._in_utt:
             self._decoder.end_utt()
             self._in_utt = False
 
     def close(self) -> None:
         self.reset()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
+
+class DecodeWorker:
+    """Whole-utterance decoding in a child process.
+
+    pocketsphinx holds the GIL for the whole of a decoding call (about 86 ms for a
+    command), so on the game's voice thread it stalls the render loop once per command;
+    in a child process it runs on another core and the game's threads carry on.
+    """
+
+    def __init__(self, tuning: SphinxTuning, templates: Templates | None = None):
+        import concurrent.futures
+        import multiprocessing
+        from dataclasses import replace
+
+        child = replace(tuning, worker=False, partials=False)
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            1, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker, initargs=(child, templates))
+
+    def submit(self, pcm: bytes) -> Future[Result]:
+        """The decoding of ``pcm``; a failed future when the worker is gone."""
+        try:
+            return self._pool.submit(_decode_in_worker, pcm)
+        except Exception as err:  # broken or shut down
+            failed: Future[Result] = Future()
+            failed.set_exception(err)
+            return failed
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+_WORKER_RECOGNIZER: PocketSphinxRecognizer | None = None
+
+
+def _start_worker(tuning: SphinxTuning, templates: Templates | None) -> None:
+    global _WORKER_RECOGNIZER
+    _WORKER_RECOGNIZER = PocketSphinxRecognizer(tuning, templates)
+
+
+def _decode_in_worker(pcm: bytes) -> Result:
+    assert _WORKER_RECOGNIZER is not None
+    _WORKER_RECOGNIZER.feed(pcm)
+    return _WORKER_RECOGNIZER.finish()
 
 
 # --- vosk ---------------------------------------------------------------------------------

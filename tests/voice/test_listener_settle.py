@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from voice.gate import GateConfig, SpeechGate
-from voice.recognize import Listener, PocketSphinxRecognizer, Result
+from voice.recognize import Listener, PocketSphinxRecognizer, Result, SphinxTuning
 from voice.synth import Synthesizer, add_noise, flite_available, silence, vowel
 
 RATE = 16_000
@@ -100,3 +100,29 @@ def test_the_real_recognizer_gives_the_same_result_settled_or_not() -> None:
     settled.feed(speech[len(speech) // 2:])
     plain.feed(speech)
     assert settled.finish() == plain.finish()
+
+
+def test_a_decode_worker_gives_the_same_result_and_a_dead_one_is_replaced_in_process(
+        ) -> None:
+    """The game decodes in a child process (pocketsphinx holds the GIL while it
+    decodes); results match decoding in this process, and if the worker dies the
+    recognizer carries on without it."""
+    with Synthesizer(isolated=True) as synth:
+        said = synth.flite("call", "slt") if flite_available() else synth.espeak("call")
+    speech = said.pcm
+    local = PocketSphinxRecognizer()
+    local.feed(speech)
+    expected = local.finish()
+    remote = PocketSphinxRecognizer(SphinxTuning(worker=True))
+    try:
+        remote.feed(speech)
+        remote.settle()
+        assert remote.finish() == expected
+        assert remote._worker is not None
+        remote._worker._pool.shutdown(wait=True)  # the worker is gone
+        remote.feed(speech)
+        remote.settle()
+        assert remote.finish() == expected
+        assert remote._worker is None
+    finally:
+        remote.close()
