@@ -158,6 +158,11 @@ class SpeechGate:
                 speech_end = self._last_loud
                 self._in_speech = False
                 self._loud_run = 0
+                # One utterance per step: frames after its end wait for the next push,
+                # so a block holding the end of one command and the start of the next
+                # never mixes their audio.
+                self._pending = data[(i + 1) * 2 * self._frame:]
+                break
         quiet_ms = self._quiet_run * self.config.frame_ms if self._in_speech else 0
         return GateStep(tuple(events), b"".join(audio), speech_end, speech_ms, quiet_ms,
                         any_loud)

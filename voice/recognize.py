@@ -620,6 +620,9 @@ class DecodeWorker:
         self._pool = concurrent.futures.ProcessPoolExecutor(
             1, mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker, initargs=(child, templates))
+        # Start the process and load its model now, while the game sets up, rather
+        # than on the player's first command.
+        self._pool.submit(_ready_in_worker)
 
     def submit(self, pcm: bytes) -> Future[Result]:
         """The decoding of ``pcm``; a failed future when the worker is gone."""
@@ -640,6 +643,10 @@ _WORKER_RECOGNIZER: PocketSphinxRecognizer | None = None
 def _start_worker(tuning: SphinxTuning, templates: Templates | None) -> None:
     global _WORKER_RECOGNIZER
     _WORKER_RECOGNIZER = PocketSphinxRecognizer(tuning, templates)
+
+
+def _ready_in_worker() -> bool:
+    return _WORKER_RECOGNIZER is not None
 
 
 def _decode_in_worker(pcm: bytes) -> Result:

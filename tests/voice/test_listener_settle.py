@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from voice.gate import GateConfig, SpeechGate
 from voice.recognize import Listener, PocketSphinxRecognizer, Result, SphinxTuning
 from voice.synth import Synthesizer, add_noise, flite_available, silence, vowel
@@ -126,3 +128,22 @@ def test_a_decode_worker_gives_the_same_result_and_a_dead_one_is_replaced_in_pro
         assert remote._worker is None
     finally:
         remote.close()
+
+
+@pytest.mark.parametrize("block_ms", [100, 300])
+def test_two_commands_close_together_are_heard_as_two(block_ms: int) -> None:
+    """A block can hold the end of one command and the start of the next (230 ms
+    apart): whatever the blocks' alignment, each is decoded from its own audio."""
+    block = RATE * block_ms // 1000
+    for lead_ms in range(0, block_ms, 10):
+        rec = Recording()
+        pcm = (silence(1.0 + lead_ms / 1000) + vowel(0.6) + silence(0.23) + vowel(0.6)
+               + silence(1.0))
+        listener = Listener(rec, RATE, SpeechGate(RATE))  # type: ignore[arg-type]
+        heard = []
+        for i in range(0, len(pcm), 2 * block):
+            heard += listener.push(pcm[i:i + 2 * block], (i // 2 + block) / RATE)
+        heard += listener.flush(len(pcm) / 2 / RATE)
+        covered = [int(u.result.text) / 2 / RATE for u in heard]
+        assert len(covered) == 2 and all(0.6 <= c <= 0.25 + 0.6 + 0.2 for c in covered), \
+            (lead_ms, covered)
