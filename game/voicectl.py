@@ -59,6 +59,7 @@ SHOWN_SECONDS = 3.0
 
 
 QUIET_BEFORE_SCRIPT = 0.8
+SCRIPT_REPEATS = 3  # times a scripted file the game talked over is said again
 """Seconds of game silence before a ``--voice-from`` file starts."""
 
 
@@ -202,7 +203,9 @@ def bot_voice(hint: str, rate: int, pitch: float, index: int) -> VoiceSpec:
 class ScriptedSource(AudioSource):
     """``--voice-from`` files: each WAV is streamed in real time (``WavFileSource``) once
     ``ready()`` says the game is waiting for the player (their turn, a question), one
-    file per prompt; silence in between keeps the gate's clock running."""
+    file per prompt; silence in between keeps the gate's clock running. A file the game
+    talked over (``drowned``) is said again at the next prompt, as a player would repeat
+    themselves, up to :data:`SCRIPT_REPEATS` times."""
 
     def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
                  sleep: Callable[[float], None] = time.sleep):
@@ -213,8 +216,22 @@ class ScriptedSource(AudioSource):
             self.sample_rate = first.sample_rate
         self.block_frames = self.sample_rate * BLOCK_MS // 1000
         self._current: WavFileSource | None = None
+        self._current_path: Path | None = None
+        self._drowned = False
+        self._heard = False
+        self._repeats = 0
         self._tail = 0
         self.played = 0
+
+    def drowned(self) -> None:
+        """The game spoke while the current file played: half-duplex may have thrown it
+        away (it is said again unless something was heard from it)."""
+        if self.playing:
+            self._drowned = True
+
+    def heard(self) -> None:
+        """Something was heard while the current file (or its closing silence) played."""
+        self._heard = True
 
     @property
     def playing(self) -> bool:
@@ -238,11 +255,17 @@ class ScriptedSource(AudioSource):
         self._sleep(BLOCK_MS / 1000)
         if self._tail > 0:
             self._tail -= 1
+            if self._tail == 0 and self._drowned and not self._heard \
+                    and self._current_path is not None and self._repeats < SCRIPT_REPEATS:
+                self._paths.insert(0, self._current_path)  # say it again
+                self._repeats += 1
             return silence
         if not self._paths:
             raise EOFError
         if self._ready():
-            self._current = WavFileSource(self._paths.pop(0), realtime=True)
+            self._drowned = self._heard = False
+            self._current_path = self._paths.pop(0)
+            self._current = WavFileSource(self._current_path, realtime=True)
             self._current.start()
             self.played += 1
         return silence
@@ -466,6 +489,11 @@ class VoiceController:
                 listener.partial = ""
             else:
                 done = listener.push(block, now)
+            if isinstance(source, ScriptedSource):
+                if done:
+                    source.heard()
+                if self.speaking():
+                    source.drowned()
             if self.files or not self.settings.push_to_talk:
                 self.mic = MicState.MUTED if self.speaking() else MicState.LISTENING
             else:

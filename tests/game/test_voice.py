@@ -407,6 +407,34 @@ def test_scripted_files_wait_for_the_prompt(tmp_path: Path) -> None:
             source.read()
 
 
+def test_a_scripted_file_the_game_talked_over_is_said_again(tmp_path: Path) -> None:
+    """Half-duplex throws away a file the game spoke over; like a player, the script
+    says it again at the next prompt (not once it was heard, at most three times)."""
+    from voice.audio import write_wav
+    path = tmp_path / "a.wav"
+    write_wav(path, bytes(3200), 16000)
+    source = ScriptedSource([path], lambda: True, sleep=lambda s: None)
+    source.read()
+    assert source.played == 1
+    source.drowned()
+    for _ in range(12):  # the file, then the silence closing it
+        source.read()
+    assert source.played == 2
+    source.drowned()
+    source.heard()  # talked over, but heard all the same: not repeated
+    with pytest.raises(EOFError):
+        for _ in range(30):
+            source.read()
+    assert source.played == 2
+
+    always = ScriptedSource([path], lambda: True, sleep=lambda s: None)
+    with pytest.raises(EOFError):
+        for _ in range(100):
+            always.read()
+            always.drowned()
+    assert always.played == 4
+
+
 # ------------------------------------------------------------------ real speech
 
 
