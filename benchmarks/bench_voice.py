@@ -156,7 +156,7 @@ def executable(action: Action, ctx: BettingContext) -> bool:
 
 
 def same(a: Intent, b: Intent) -> bool:
-    return (a.intent, a.to, a.query, a.control) == (b.intent, b.to, b.query, b.control)
+    return a.meaning == b.meaning
 
 
 def run(cases: list[Case], recognizer: Recognizer, policy: ConfirmPolicy) -> dict[str, object]:

@@ -183,7 +183,12 @@ class Resampler:
         if keep_from > 0:
             self._buffer = self._buffer[keep_from:]
             self._base += keep_from
-        return np.clip(np.round(y), -32768, 32767).astype("<i2").tobytes()
+        return pcm16(y)
+
+
+def pcm16(samples: Any) -> bytes:
+    """Float samples as int16 PCM bytes: rounded, and clipped rather than wrapped."""
+    return np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
 
 
 def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:

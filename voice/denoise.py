@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from voice.audio import pcm16
+
 
 @dataclass(frozen=True, slots=True)
 class DenoiseSettings:
@@ -61,7 +63,7 @@ def denoise(pcm: bytes, settings: DenoiseSettings = DenoiseSettings()) -> bytes:
     out = np.zeros(len(padded))
     np.add.at(out, index, frames)
     cleaned = out[hop:hop + len(x)]
-    return np.clip(np.round(cleaned), -32768, 32767).astype("<i2").tobytes()
+    return pcm16(cleaned)
 
 
 def dither(pcm: bytes, level: float) -> bytes:
@@ -71,4 +73,4 @@ def dither(pcm: bytes, level: float) -> bytes:
     outside what the acoustic model was trained on."""
     x = np.frombuffer(pcm, "<i2").astype(np.float64)
     x += np.random.default_rng(len(x)).normal(0.0, level, len(x))
-    return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+    return pcm16(x)

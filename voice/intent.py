@@ -69,6 +69,12 @@ class Intent:
     control: Control | None = None
     error: str | None = None
 
+    @property
+    def meaning(self) -> tuple[IntentKind, int | None, Query | None, Control | None]:
+        """What was asked for, the error sentence aside: two hearings with the same
+        meaning are the same command."""
+        return self.intent, self.to, self.query, self.control
+
     def to_json(self) -> dict[str, Any]:
         """Contract 2's output object."""
         return {

@@ -96,15 +96,18 @@ class Recognizer(Protocol):
         ...
 
 
+def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
+    from voice.parse import parse
+
+    return parse
+
+
 def best_intent(result: Result, ctx: BettingContext | None = None,
                 parse: Callable[[str, BettingContext | None], Intent] | None = None,
                 ) -> tuple[Intent, str]:
     """The first alternative that parses to a known intent, and its text; an unknown
     intent (with the best text) when none does."""
-    if parse is None:
-        from voice.parse import parse as parse_text
-
-        parse = parse_text
+    parse = parse or _default_parse()
     for text in result.alternatives or (result.text,):
         if not text or UNKNOWN_WORD in text.split():
             continue
@@ -132,18 +135,13 @@ def intent_confidence(result: Result, intent: Intent, ctx: BettingContext | None
     400) and no more wrong ones."""
     if not result.paths or intent.intent is IntentKind.UNKNOWN:
         return result.confidence
-    if parse is None:
-        from voice.parse import parse as parse_text
-
-        parse = parse_text
-    want = (intent.intent, intent.to, intent.query, intent.control)
+    parse = parse or _default_parse()
     meanings: dict[str, bool] = {}
     agree = 0
     paths = result.paths[:AGREEMENT_PATHS]
     for text in paths:
         if text not in meanings:
-            got = parse(text, ctx)
-            meanings[text] = (got.intent, got.to, got.query, got.control) == want
+            meanings[text] = parse(text, ctx).meaning == intent.meaning
         agree += meanings[text]
     return max(result.confidence, AGREEMENT_SCALE * agree / len(paths))
 
@@ -473,15 +471,14 @@ class PocketSphinxRecognizer:
         self._initial_cmn = decoder.get_cmn(False)
         self._in_utt = False
         self._audio: list[bytes] = []  # the utterance so far, when decoded whole
-        self._settled: Result | None = None  # its result, decoded when the speaker paused
-        self._pending: Future[Result] | None = None  # or being decoded by the worker
+        self._settled: Future[Result] | None = None  # its decoding, begun when they paused
         self._worker = DecodeWorker(tuning, templates) if tuning.worker and tuning.whole \
             else None
 
     def feed(self, pcm: bytes) -> str:
         if not pcm:
             return ""
-        self._settled = self._pending = None
+        self._settled = None
         if self.tuning.whole:
             self._audio.append(pcm)
             if not self.tuning.partials:
@@ -500,32 +497,28 @@ class PocketSphinxRecognizer:
 
     def settle(self) -> None:
         """With ``whole``: decode the utterance so far (``finish`` then reuses it)."""
-        if not self.tuning.whole or not self._audio or self._settled is not None:
-            return
+        if self.tuning.whole and self._audio and self._settled is None:
+            self._settled = self._start_decode()
+
+    def _start_decode(self) -> Future[Result]:
+        """The whole-utterance decoding of the audio so far: in the worker, or done here
+        (the audio is kept either way, for a fallback or more speech)."""
         if self._worker is not None:
-            self._pending = self._worker.submit(b"".join(self._audio))
-            return
+            return self._worker.submit(b"".join(self._audio))
         audio = list(self._audio)
-        self._settled = self._decode_whole()
+        done: Future[Result] = Future()
+        done.set_result(self._decode_whole())
         self._audio = audio
+        return done
 
     def finish(self) -> Result:
-        if self._pending is not None:
-            result = self._worker_result(self._pending)
-            if result is not None:
-                self.reset()
-                return result
-        if self._settled is not None:
-            settled, self._settled = self._settled, None
-            self.reset()
-            return settled
         if self.tuning.whole:
-            if self._worker is not None and self._audio:
-                result = self._worker_result(self._worker.submit(b"".join(self._audio)))
-                if result is not None:
-                    self.reset()
-                    return result
-            return self._decode_whole()
+            settled, self._settled = self._settled, None
+            result = self._collect(settled or self._start_decode()) if self._audio else None
+            if result is None:  # nothing heard, or the worker failed: decode here
+                return self._decode_whole()
+            self.reset()
+            return result
         if not self._in_utt:
             return Result("", (), 0.0, self.name)
         self._in_utt = False
@@ -576,10 +569,9 @@ class PocketSphinxRecognizer:
         return Result(text, tuple(texts), confidence, self.name,
                       {"frames": float(decoder.n_frames())}, tuple(paths[:AGREEMENT_PATHS]))
 
-    def _worker_result(self, future: Future[Result]) -> Result | None:
-        """The worker's answer, or None when the worker has failed (it is then dropped
+    def _collect(self, future: Future[Result]) -> Result | None:
+        """A decoding's result, or None when the worker has failed (it is then dropped
         and decoding goes on in this process)."""
-        self._pending = None
         try:
             return future.result(timeout=30)
         except Exception:  # a dead or stuck worker must not take listening down
@@ -591,7 +583,6 @@ class PocketSphinxRecognizer:
     def reset(self) -> None:
         self._audio.clear()
         self._settled = None
-        self._pending = None
         if self._in_utt:
             self._decoder.end_utt()
             self._in_utt = False
