@@ -13,7 +13,7 @@ Two backends:
 * :class:`PocketSphinxRecognizer`, always available (its wheel ships an English model),
   restricted to the same templates: by default through a trigram language model trained
   on sentences sampled from them (:func:`lm_corpus`), optionally through the finite
-  state grammar of :func:`recognizer_grammar`. Its n-best list gives the alternatives
+  state grammar of ``Templates.jsgf``. Its n-best list gives the alternatives
   and the lattice posterior of the best hypothesis the confidence.
 
 Whatever a backend returns is re-checked by the parser: :func:`best_intent` takes the
@@ -39,8 +39,8 @@ from typing import Any, Protocol
 from engine.sizing import BettingContext
 from voice.denoise import DenoiseSettings, denoise, dither
 from voice.intent import Intent, IntentKind
-from voice.numbers import DECADE_VALUES, TEEN_VALUES, UNIT_VALUES, number_to_words
-from voice.templates import Alt, Expr, Opt, Ref, Seq, Slot, Templates, Word, load
+from voice.numbers import number_to_words
+from voice.templates import RECOGNIZER_GRAMMAR, GrammarOptions, Templates, load
 
 RATE = 16_000
 """Both recognizers take 16 kHz audio."""
@@ -157,116 +157,6 @@ PRONUNCIATIONS: dict[str, str] = {
     "unpause": "AH N P AO Z",
 }
 """ARPAbet for template words missing from pocketsphinx's CMU dictionary."""
-
-_UNITS = " | ".join(UNIT_VALUES)
-_TEENS = " | ".join(TEEN_VALUES)
-_DECADES = " | ".join(DECADE_VALUES)
-NUMBER_RULES = (
-    f"<n_unit> = {_UNITS};",
-    f"<n_teen> = {_TEENS};",
-    f"<n_decade> = {_DECADES};",
-    "<n_tens> = <n_teen> | <n_decade> [ <n_unit> ];",
-    "<n_99> = <n_unit> | <n_tens>;",
-    # "two hundred (and) fifty", "a hundred", "fifteen hundred", "twelve hundred fifty"
-    "<n_hundreds> = ( a | <n_99> ) hundred [ [ and ] <n_99> ];",
-    # "two fifty", "one twenty", "twelve fifty", "one oh five"
-    "<n_pair> = <n_99> ( <n_tens> | oh <n_unit> );",
-    "<n_999> = <n_99> | <n_hundreds> | <n_pair>;",
-    "<n_thousands> = ( a | <n_999> | <n_unit> point <n_unit> ) ( thousand | grand | k )"
-    " [ [ and ] <n_999> ];",
-    "<number> = <n_999> | <n_thousands>;",
-    "<multiple> = <n_99> [ and a half ] | <n_unit> point <n_unit>;",
-)
-"""Spoken numbers, well-formed (no homophones: "to" is the preposition, "two" the
-digit; the parser reads both), covering contract 2's forms."""
-
-
-@dataclass(frozen=True, slots=True)
-class GrammarOptions:
-    """How much of the templates' filler the recognizer grammar keeps.
-
-    Filler is cheap for the text parser but costly for a recognizer: every optional
-    short word is somewhere to hide a misheard sound, and ``*`` loops of filler made the
-    templates' own JSGF (``Templates.jsgf``) decode at several times real time. Here
-    prefix and suffix are one optional phrase each and hesitations are left to the
-    acoustic model's noise and silence words.
-    """
-
-    prefix: bool = True
-    suffix: bool = True
-    hesitations: bool = False
-
-
-def recognizer_grammar(templates: Templates | None = None,
-                       options: GrammarOptions = GrammarOptions(),
-                       known: Callable[[str], bool] | None = None) -> str:
-    """A JSGF grammar of the templates for a recognizer: one command, optionally one
-    prefix and one suffix phrase, well-formed numbers. Words for which ``known`` is
-    false are made unreachable (``<VOID>``) rather than failing the whole grammar."""
-    t = templates or load()
-    render = _JsgfRenderer(known or (lambda word: True))
-    blocks: dict[str, list[str]] = {}
-    for template in t.templates:
-        blocks.setdefault(_rule_name("say", template.block.label), []).append(
-            render(template.expr))
-    lines = ["#JSGF V1.0;", "", "grammar holdem;", ""]
-    before, after = [], []
-    hes = sorted(t.hesitation) if options.hesitations else []
-    if options.prefix and t.prefix is not None:
-        before.append(render(t.prefix))
-    if options.suffix and t.suffix is not None:
-        after.append(render(t.suffix))
-    head = f"[ {' | '.join(before + hes)} ] " if before or hes else ""
-    tail = f" [ {' | '.join(after + hes)} ]" if after or hes else ""
-    lines.append(f"public <utterance> = {head}( {' | '.join(f'<{b}>' for b in blocks)} ){tail};")
-    lines += [f"<{name}> = {' | '.join(f'( {b} )' for b in bodies)};"
-              for name, bodies in blocks.items()]
-    lines += [f"<{_rule_name('r', name)}> = {render(expr)};" for name, expr in t.rules.items()]
-    for slot, values in t.lists.items():
-        body = " | ".join(f"( {render(e)} )" for e in values.values())
-        lines.append(f"<{_rule_name('slot', slot)}> = {body};")
-    lines += NUMBER_RULES
-    return "\n".join(lines) + "\n"
-
-
-def _rule_name(prefix: str, label: str) -> str:
-    return f"{prefix}_{label.replace(' ', '_')}"
-
-
-class _JsgfRenderer:
-    def __init__(self, known: Callable[[str], bool]):
-        self.known = known
-
-    def __call__(self, expr: Expr) -> str:
-        if isinstance(expr, Word):
-            return expr.text if self.known(expr.text) else "<VOID>"
-        if isinstance(expr, Seq):
-            return " ".join(self(item) for item in expr.items)
-        if isinstance(expr, Alt):
-            return "( " + " | ".join(self(option) for option in expr.options) + " )"
-        if isinstance(expr, Opt):
-            return f"[ {self(expr.item)} ]"
-        if isinstance(expr, Ref):
-            return f"<{_rule_name('r', expr.name)}>"
-        if isinstance(expr, Slot):
-            if expr.name == "multiple":
-                return "<multiple>"
-            if expr.name in ("amount", "increment", "blinds"):
-                return "<number>"
-            return f"<{_rule_name('slot', expr.name)}>"
-        raise TypeError(f"not an expression: {expr!r}")
-
-
-def grammar_words(grammar: str) -> set[str]:
-    """The words a JSGF grammar uses (rule names and syntax left out)."""
-    body = "\n".join(line.split("=", 1)[1] for line in grammar.splitlines() if "=" in line)
-    words = set()
-    for token in body.replace("(", " ").replace(")", " ").replace("[", " ").replace(
-            "]", " ").replace("|", " ").replace(";", " ").split():
-        if not token.startswith("<"):
-            words.add(token)
-    return words
-
 
 # --- pocketsphinx -----------------------------------------------------------------------
 
@@ -407,7 +297,7 @@ DENOISE = DenoiseSettings()
 class SphinxTuning:
     """Decoder settings. ``mode`` "lm": a trigram model trained on sentences sampled
     from the templates (fast, n-best lists, lattice posteriors); "jsgf": the finite
-    state grammar of :func:`recognizer_grammar` (exact, but measured ~60x slower and
+    state grammar of ``Templates.jsgf`` (exact, but measured ~60x slower and
     less accurate on the benchmark's voices).
 
     ``whole``: streaming decoding normalises the cepstra with a running mean that
@@ -444,7 +334,7 @@ class PocketSphinxRecognizer:
 
     def __init__(self, tuning: SphinxTuning = SphinxTuning(), templates: Templates | None = None,
                  grammar: str | None = None,
-                 options: GrammarOptions = GrammarOptions(False, False),
+                 options: GrammarOptions = RECOGNIZER_GRAMMAR,
                  lm_cache: Path | bool | None = True):
         import pocketsphinx
 
@@ -463,8 +353,8 @@ class PocketSphinxRecognizer:
                 dictionary = write_dictionary(words | {"oh", "point", "a", "and"},
                                               scratch / "holdem.dict")
                 decoder = pocketsphinx.Decoder(lm=None, dict=str(dictionary), **common)
-                self.grammar = grammar or recognizer_grammar(
-                    templates, options, known=lambda w: decoder.lookup_word(w) is not None)
+                self.grammar = grammar or (templates or load()).jsgf(
+                    options, known=lambda w: decoder.lookup_word(w) is not None)
                 decoder.add_jsgf_string("holdem", self.grammar)
                 decoder.activate_search("holdem")
         self._decoder = decoder

@@ -247,27 +247,39 @@ class Templates:
         words = {w.text for e in exprs for w in _walk(e) if isinstance(w, Word)}
         return sorted(words | NUMBER_WORDS | self.hesitation)
 
-    def jsgf(self, name: str = "holdem") -> str:
-        """A JSGF grammar accepting every templated utterance (and some nonsense: the
-        number rules over-generate; the parser, not the grammar, checks sizes)."""
+    def jsgf(self, options: GrammarOptions | None = None,
+             known: Callable[[str], bool] | None = None, name: str = "holdem") -> str:
+        """A JSGF grammar of the templated utterances, as much filler and as many
+        number forms as ``options`` keep (by default all the parser reads). Words for
+        which ``known`` is false are made unreachable (``<VOID>``): a recognizer whose
+        dictionary lacks one still loads the rest."""
+        opts = options or GrammarOptions()
+        say = _JsgfWriter(known or (lambda word: True))
         blocks: dict[str, list[Template]] = {}
         for template in self.templates:
             blocks.setdefault(template.block.label, []).append(template)
         lines = ["#JSGF V1.0;", "", f"grammar {name};", ""]
         commands = " | ".join(f"<{_say_rule(label)}>" for label in blocks)
-        lines.append(f"public <utterance> = <filler_before>* ( {commands} ) <filler_after>*;")
-        for rule, filler in (("filler_before", self.prefix), ("filler_after", self.suffix)):
-            options = [_jsgf(filler)] if filler else []
-            options += sorted(self.hesitation)
-            lines.append(f"<{rule}> = {' | '.join(options) or '<NULL>'};")
+        hesitations = sorted(self.hesitation) if opts.hesitations else []
+        utterance = [f"( {commands} )"]
+        fillers = []
+        for rule, filler, wanted in (("filler_before", self.prefix, opts.prefix),
+                                     ("filler_after", self.suffix, opts.suffix)):
+            choices = ([say(filler)] if filler is not None and wanted else []) + hesitations
+            if choices:
+                fillers.append(f"<{rule}> = {' | '.join(choices)};")
+                end = f"<{rule}>*" if opts.repeat else f"[ <{rule}> ]"
+                utterance.insert(0 if rule == "filler_before" else len(utterance), end)
+        lines.append(f"public <utterance> = {' '.join(utterance)};")
+        lines += fillers
         for label, members in blocks.items():
-            body = " | ".join(f"( {_jsgf(t.expr)} )" for t in members)
+            body = " | ".join(f"( {say(t.expr)} )" for t in members)
             lines.append(f"<{_say_rule(label)}> = {body};")
-        lines += [f"<{rule}> = {_jsgf(expr)};" for rule, expr in self.rules.items()]
+        lines += [f"<{rule}> = {say(expr)};" for rule, expr in self.rules.items()]
         for slot, values in self.lists.items():
-            body = " | ".join(f"( {_jsgf(e)} )" for e in values.values())
+            body = " | ".join(f"( {say(e)} )" for e in values.values())
             lines.append(f"<slot_{slot}> = {body};")
-        lines += _JSGF_NUMBERS
+        lines += _number_rules(opts.homophones)
         return "\n".join(lines) + "\n"
 
     def phrase_list(self) -> str:
@@ -405,11 +417,6 @@ def _load(path: Path) -> Templates:
 def vocabulary() -> list[str]:
     """Every word a player can say, for a recognizer's restricted vocabulary."""
     return load().vocabulary()
-
-
-def jsgf_grammar() -> str:
-    """A JSGF grammar of everything a player can say, numbers expanded."""
-    return load().jsgf()
 
 
 def compile_templates(text: str, origin: str = "<templates>") -> Templates:
@@ -670,40 +677,75 @@ class _Compiler:
 # --- JSGF -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class GrammarOptions:
+    """How much of the templates' filler and number forms a JSGF grammar keeps.
+
+    The default keeps all the parser reads: filler phrases repeated, hesitations, and
+    the homophones it reads as digits ("raise to to fifty"). A recognizer wants less:
+    every optional short word is somewhere to hide a misheard sound, and ``*`` loops of
+    filler made the grammar decode at several times real time (see
+    :data:`RECOGNIZER_GRAMMAR`).
+    """
+
+    prefix: bool = True
+    suffix: bool = True
+    hesitations: bool = True
+    repeat: bool = True  # any number of filler phrases at each end, not at most one
+    homophones: bool = True  # "to", "too" and "for" as number words
+
+
+RECOGNIZER_GRAMMAR = GrammarOptions(prefix=False, suffix=False, hesitations=False,
+                                    repeat=False, homophones=False)
+"""One command, no filler, well-formed numbers: pocketsphinx's grammar mode."""
+
+
 def _say_rule(label: str) -> str:
     return "say_" + label.replace(" ", "_")
 
 
-def _jsgf(expr: Expr) -> str:
-    if isinstance(expr, Word):
-        return expr.text
-    if isinstance(expr, Seq):
-        return " ".join(_jsgf(item) for item in expr.items)
-    if isinstance(expr, Alt):
-        return "( " + " | ".join(_jsgf(option) for option in expr.options) + " )"
-    if isinstance(expr, Opt):
-        return f"[ {_jsgf(expr.item)} ]"
-    if isinstance(expr, Ref):
-        return f"<{expr.name}>"
-    return "<number>" if expr.name in ("amount", "increment", "blinds") else f"<slot_{expr.name}>"
+class _JsgfWriter:
+    """Template expressions as JSGF, with words outside ``known`` unreachable."""
+
+    def __init__(self, known: Callable[[str], bool]):
+        self.known = known
+
+    def __call__(self, expr: Expr) -> str:
+        if isinstance(expr, Word):
+            return expr.text if self.known(expr.text) else "<VOID>"
+        if isinstance(expr, Seq):
+            return " ".join(self(item) for item in expr.items)
+        if isinstance(expr, Alt):
+            return "( " + " | ".join(self(option) for option in expr.options) + " )"
+        if isinstance(expr, Opt):
+            return f"[ {self(expr.item)} ]"
+        if isinstance(expr, Ref):
+            return f"<{expr.name}>"
+        if expr.name in ("amount", "increment", "blinds"):
+            return "<number>"
+        return f"<slot_{expr.name}>"
 
 
 def _words(*tables: Mapping[str, object]) -> str:
     return " | ".join(word for table in tables for word in table)
 
 
-_UNITS = _words(UNIT_VALUES, HOMOPHONES)
-_JSGF_NUMBERS = [
-    f"<num_unit> = {_UNITS};",
-    f"<num_teen> = {_words(TEEN_VALUES)};",
-    f"<num_decade> = {_words(DECADE_VALUES)};",
-    "<num_below_100> = <num_unit> | <num_teen> | <num_decade> [ <num_unit> ];",
-    "<num_pair_tail> = <num_teen> | <num_decade> [ <num_unit> ] | oh <num_unit>;",
-    "<num_chunk> = <num_below_100> [ <num_pair_tail> ]"
-    " | [ a | <num_below_100> ] hundred [ [ and ] <num_below_100> ];",
-    "<num_decimal> = [ <num_below_100> ] point ( <num_unit> | zero | oh )+;",
-    "<num_head> = a | <num_chunk> [ and a half ] | <num_decimal>;",
-    "<number> = zero | <num_chunk>"
-    " | [ <num_head> ] ( thousand | grand | k ) [ [ and ] <num_chunk> ];",
-    "<slot_multiple> = <number> [ and a half ] | <num_decimal>;",
-]
+def _number_rules(homophones: bool) -> list[str]:
+    """Spoken numbers, covering contract 2's forms: "two hundred (and) fifty", "a
+    hundred", "fifteen hundred", "two fifty", "one oh five", "a grand", "one point five
+    k", and multiples "two and a half", "two point five"."""
+    units = _words(UNIT_VALUES, HOMOPHONES) if homophones else _words(UNIT_VALUES)
+    return [
+        f"<num_unit> = {units};",
+        f"<num_teen> = {_words(TEEN_VALUES)};",
+        f"<num_decade> = {_words(DECADE_VALUES)};",
+        "<num_tens> = <num_teen> | <num_decade> [ <num_unit> ];",
+        "<num_99> = <num_unit> | <num_tens>;",
+        "<num_hundreds> = ( a | <num_99> ) hundred [ [ and ] <num_99> ];",
+        "<num_pair> = <num_99> ( <num_tens> | oh <num_unit> );",
+        "<num_999> = <num_99> | <num_hundreds> | <num_pair>;",
+        "<num_thousands> = ( a | <num_999> | <num_unit> point <num_unit> )"
+        " ( thousand | grand | k ) [ [ and ] <num_999> ];",
+        "<number> = <num_999> | <num_thousands>;",
+        "<slot_multiple> = <num_99> [ and a half ] | <num_unit> point <num_unit>;",
+    ]

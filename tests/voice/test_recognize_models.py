@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -32,12 +33,10 @@ from voice.recognize import (
     Result,
     SphinxTuning,
     best_intent,
-    grammar_words,
     lm_corpus,
-    recognizer_grammar,
     vosk_result,
 )
-from voice.templates import vocabulary
+from voice.templates import RECOGNIZER_GRAMMAR, load, vocabulary
 
 MODEL_FILES = ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf", "graph/HCLr.fst",
                "graph/Gr.fst", "ivector/final.ie", "README")
@@ -220,8 +219,16 @@ def test_nothing_that_parses_is_unknown() -> None:
 
 
 def test_the_recognizer_grammar_only_uses_template_words() -> None:
-    words = grammar_words(recognizer_grammar())
-    assert words <= set(vocabulary()) | {"oh", "point", "a", "and", "<VOID>"}
+    grammar = load().jsgf(RECOGNIZER_GRAMMAR)
+    body = " ".join(line.split("=", 1)[1] for line in grammar.splitlines() if "=" in line)
+    words = set(re.sub(r"<[^>]*>|[()\[\]|;*]", " ", body).split())
+    assert "raise" in words and "hundred" in words
+    assert words <= set(vocabulary())
+
+
+def test_words_a_recognizer_lacks_are_unreachable_not_fatal() -> None:
+    grammar = load().jsgf(RECOGNIZER_GRAMMAR, known=lambda word: word != "fold")
+    assert " fold " not in grammar and "<VOID>" in grammar
 
 
 def test_words_missing_from_the_dictionary_have_pronunciations() -> None:

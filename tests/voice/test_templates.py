@@ -10,10 +10,10 @@ from voice.numbers import NUMBER_WORDS, number_to_words
 from voice.parse import parse
 from voice.templates import (
     DEFAULT_PATH,
+    RECOGNIZER_GRAMMAR,
     BlockKind,
     TemplateError,
     compile_templates,
-    jsgf_grammar,
     load,
     parse_expression,
     vocabulary,
@@ -76,7 +76,7 @@ def test_vocabulary_is_sorted_unique_lowercase_words_and_has_every_number_word()
 
 
 def test_jsgf_grammar_has_a_header_and_one_public_rule():
-    grammar = jsgf_grammar()
+    grammar = load().jsgf()
     assert grammar.startswith("#JSGF V1.0;")
     assert len(re.findall(r"^public ", grammar, flags=re.M)) == 1
     assert grammar.count("(") == grammar.count(")")
@@ -90,7 +90,7 @@ def grammar_fsg():
         decoder = pocketsphinx.Decoder(loglevel="FATAL")
     except Exception as err:  # no acoustic model installed
         pytest.skip(f"pocketsphinx cannot start: {err}")
-    return decoder.parse_jsgf(jsgf_grammar())
+    return decoder.parse_jsgf(load().jsgf())
 
 
 def test_pocketsphinx_accepts_the_jsgf_grammar_and_every_templated_sentence(grammar_fsg):
@@ -118,6 +118,16 @@ def test_jsgf_number_grammar_covers_every_number_said_plainly(grammar_fsg):
 def test_jsgf_grammar_rejects_what_no_template_says(grammar_fsg):
     for sentence in ("i like turtles", "raise to banana", "call me maybe"):
         assert not grammar_fsg.accept(sentence)
+
+
+def test_the_recognizer_grammar_keeps_commands_and_drops_filler_and_homophones():
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    fsg = pocketsphinx.Decoder(loglevel="FATAL").parse_jsgf(load().jsgf(RECOGNIZER_GRAMMAR))
+    for sentence in ("raise to two fifty", "bet one point five k", "raise two and a half x",
+                     "call", "what's the pot"):
+        assert fsg.accept(sentence), sentence
+    for sentence in ("uh i think i'll call please", "raise to to fifty", "bet for hundred"):
+        assert not fsg.accept(sentence), sentence
 
 
 def test_phrase_list_shows_every_block_and_the_rules_it_names():
