@@ -11,17 +11,17 @@ Decisions are deterministic for a seed; the timings and ``seconds`` are not.
 
 from __future__ import annotations
 
-import json
+import argparse
 import math
 import random
-import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 from bots.api import KINDS, PERSONALITIES, create_bot
 from bots.chatter import Chatter
+from engine import jsonlines
 from engine.actions import ActionKind
 from engine.events import Street
 from engine.state import HandConfig, HandState
@@ -170,27 +170,27 @@ def run(req: SimRequest) -> dict[str, Any]:
     }
 
 
-def answer(line: str) -> dict[str, Any]:
-    """One input line's output object (errors included, never raised)."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": {"message": f"Not valid JSON: {exc.msg} at column {exc.colno}"}}
+def handle(data: Any) -> dict[str, Any]:
+    """One decoded input line's output object; a bad request gives an error object."""
     try:
         return run(parse_request(data))
     except ValueError as exc:
-        return {"error": {"message": str(exc)}}
+        return jsonlines.error(str(exc))
 
 
-def serve(lines: Iterable[str], out: TextIO) -> None:
-    for line in lines:
-        out.write(json.dumps(answer(line.strip())) + "\n")
-        out.flush()
+def answer(line: str) -> dict[str, Any]:
+    """One input line's output object (errors included, never raised)."""
+    return jsonlines.answer(line, handle)
 
 
-def main() -> int:
-    serve(sys.stdin, sys.stdout)
-    return 0
+def main(argv: Sequence[str] | None = None) -> int:
+    argparse.ArgumentParser(
+        prog="python -m bots.sim",
+        description='Read JSON Lines {"hands": 2000, "seed": 1, "seats": ["shark", '
+                    '"station", "maniac", "rock"], "small_blind": 5, "big_blind": 10, '
+                    '"stack": 1000} and write one result per line (bb/100 per seat with '
+                    '95%% intervals, decision times, chat counts).').parse_args(argv)
+    return jsonlines.serve(handle)
 
 
 if __name__ == "__main__":

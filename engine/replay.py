@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from engine import jsonlines
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import CardError, cards_str, parse_cards
 from engine.state import ConfigError, HandConfig, HandState, Structure
@@ -32,9 +33,11 @@ class InputError(ValueError):
 
 
 def _int(obj: dict[str, Any], key: str, default: int | None = None) -> int:
-    value = obj.get(key, default)
+    value = obj.get(key)
     if value is None:
-        raise InputError(f"'{key}' is required")
+        if default is None:
+            raise InputError(f"'{key}' is required")
+        value = default
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f"'{key}' must be a whole number, not {json.dumps(value)}")
     return value
@@ -81,22 +84,44 @@ def parse_hand(obj: Any) -> tuple[HandConfig, list[int] | None, int, list[Any]]:
 def parse_action(raw: Any, seat: int) -> Action:
     """``["raise", 60]`` -> Action; IllegalAction with a readable message if malformed."""
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
-        raise IllegalAction(f"Not an action: {json.dumps(raw)}")
+        raise IllegalAction(f"Not an action: {_shown(raw)}")
     try:
         kind = ActionKind(raw[0].lower())
     except ValueError:
         raise IllegalAction(
             f"Unknown action {json.dumps(raw[0])}: use fold, check, call, bet, raise or allin"
         ) from None
-    to = None
-    if kind in (ActionKind.BET, ActionKind.RAISE):
-        if len(raw) < 2:
-            raise IllegalAction("Bet how much?" if kind is ActionKind.BET else "Raise to how much?")
-        amount = raw[1]
-        if isinstance(amount, bool) or not isinstance(amount, int | float) or amount != int(amount):
-            raise IllegalAction("An amount must be a whole number of chips")
-        to = int(amount)
-    return Action(seat, kind, to)
+    if kind not in (ActionKind.BET, ActionKind.RAISE):
+        if len(raw) > 1:
+            raise IllegalAction(f"\"{kind.value}\" takes no amount: {_shown(raw)}")
+        return Action(seat, kind, None)
+    if len(raw) < 2:
+        raise IllegalAction("Bet how much?" if kind is ActionKind.BET else "Raise to how much?")
+    if len(raw) > 2:
+        raise IllegalAction(f"Not an action: {_shown(raw)}")
+    amount = raw[1]
+    if isinstance(amount, bool) or not isinstance(amount, int | float) or (
+            isinstance(amount, float) and not amount.is_integer()):
+        raise IllegalAction("An amount must be a whole number of chips")
+    return Action(seat, kind, int(amount))
+
+
+def _echo(raw: Any) -> Any:
+    """``raw`` to show back: itself, or its Python text when strict JSON can't hold it
+    (NaN, Infinity, a number of thousands of digits)."""
+    try:
+        json.dumps(raw, allow_nan=False)
+        return raw
+    except ValueError:
+        pass
+    try:
+        return repr(raw)
+    except ValueError:
+        return "(a number too long to show)"
+
+
+def _shown(raw: Any) -> str:
+    return json.dumps(_echo(raw))
 
 
 def replay(obj: Any) -> dict[str, Any]:
@@ -111,7 +136,7 @@ def replay(obj: Any) -> dict[str, Any]:
             "seat": state.to_act,
             "street": state.street.value if not state.finished else None,
             "legal": legal.to_json() if legal else None,
-            "action": raw,
+            "action": _echo(raw),
         }
         steps.append(step)
         try:
@@ -144,18 +169,18 @@ def replay(obj: Any) -> dict[str, Any]:
     }
 
 
-def process(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+def handle(obj: Any) -> dict[str, Any]:
+    """One decoded input line's output object; unreadable descriptions give an error."""
+    try:
+        return replay(obj)
+    except InputError as err:
+        return jsonlines.error(str(err))
+
+
+def process(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
     """One output object per input line; malformed lines give an error object."""
     for line in lines:
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            yield {"error": {"message": f"Not valid JSON: {err.msg} (column {err.colno})"}}
-            continue
-        try:
-            yield replay(obj)
-        except InputError as err:
-            yield {"error": {"message": str(err)}}
+        yield jsonlines.answer(line, handle)
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,
@@ -168,10 +193,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     if args:
         sys.stderr.write(f"engine.replay takes no arguments (got {args[0]!r})\n{USAGE}")
         return 2
-    for result in process(line.rstrip("\n") for line in (stdin or sys.stdin)):
-        out.write(json.dumps(result) + "\n")
-        out.flush()
-    return 0
+    return jsonlines.serve(handle, stdin, out)
 
 
 if __name__ == "__main__":

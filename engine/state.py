@@ -393,7 +393,7 @@ class HandState:
         word = "bet" if bet else "raise"
         if to is None:
             raise IllegalAction("Bet how much?" if bet else "Raise to how much?")
-        if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
+        if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalAction("An amount must be a whole number of chips")
         refusal = self._raise_refusal(seat)
         if refusal is not None:

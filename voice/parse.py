@@ -14,12 +14,12 @@ phrases a player can say.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine import jsonlines
 from engine.sizing import (
     POT_FRACTIONS,
     BettingContext,
@@ -172,27 +172,19 @@ def _positive(values: Sequence[Fraction]) -> Fraction | None:
 # --- command line ---------------------------------------------------------------------
 
 
-def handle_line(line: str, templates: Templates | None = None) -> dict[str, Any]:
-    """One JSON Lines input line to its output object (errors included)."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
-        return _error(f"Not a JSON object: {err.msg} at column {err.colno}")
+def handle(data: Any, templates: Templates | None = None) -> dict[str, Any]:
+    """One decoded JSON Lines input to its output object (errors included)."""
     if not isinstance(data, dict):
-        return _error("Each line must be a JSON object with a \"text\"")
+        return jsonlines.error("Each line must be a JSON object with a \"text\"")
     text = data.get("text")
     if not isinstance(text, str):
-        return _error("\"text\" must be a string")
+        return jsonlines.error("\"text\" must be a string")
     try:
         raw = data.get("context")
         ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
         return parse(text, ctx, templates).to_json()
     except ValueError as err:
-        return _error(str(err))
-
-
-def _error(message: str) -> dict[str, Any]:
-    return {"error": {"message": message}}
+        return jsonlines.error(str(err))
 
 
 def _usage(templates: Templates) -> argparse.ArgumentParser:
@@ -225,14 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"voice.parse: cannot load the templates: {err}", file=sys.stderr)
         return 1
     _usage(templates).parse_args(argv)
-    for line in sys.stdin:
-        try:
-            out = handle_line(line, templates)
-        except Exception as err:  # a bug on one line must not end the stream
-            out = _error(f"Internal error: {err}")
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
-    return 0
+    return jsonlines.serve(lambda data: handle(data, templates))
 
 
 if __name__ == "__main__":

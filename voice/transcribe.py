@@ -11,12 +11,12 @@ audio is accounted for but not slept (``--realtime`` really waits).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine import jsonlines
 from engine.sizing import BettingContext
 from voice.audio import AudioFileError, WavFileSource
 from voice.intent import Intent, IntentKind
@@ -68,27 +68,19 @@ def _output(text: str, intent: Intent, confidence: float, latency_ms: float,
             "confidence": round(float(confidence), 3), "latency_ms": round(latency_ms, 1)}
 
 
-def handle_line(line: str, recognizer: Recognizer, *, realtime: bool = False) -> dict[str, Any]:
-    """One input line to its output object (errors included)."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
-        return _error(f"Not a JSON object: {err.msg} at column {err.colno}")
+def handle(data: Any, recognizer: Recognizer, *, realtime: bool = False) -> dict[str, Any]:
+    """One decoded JSON Lines input to its output object (errors included)."""
     if not isinstance(data, dict):
-        return _error('Each line must be a JSON object with a "wav" path')
+        return jsonlines.error('Each line must be a JSON object with a "wav" path')
     wav = data.get("wav")
     if not isinstance(wav, str) or not wav:
-        return _error('"wav" must be a path to a WAV file')
+        return jsonlines.error('"wav" must be a path to a WAV file')
     try:
         raw = data.get("context")
         ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
         return transcribe(wav, ctx, recognizer, realtime=realtime)
     except (AudioFileError, ValueError) as err:
-        return _error(str(err))
-
-
-def _error(message: str) -> dict[str, Any]:
-    return {"error": {"message": message}}
+        return jsonlines.error(str(err))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,15 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # no recognizer at all: the tool cannot start
         print(f"voice.transcribe: no speech recognizer available: {err}", file=sys.stderr)
         return 1
-    for line in sys.stdin:
-        try:
-            out = handle_line(line, recognizer, realtime=options.realtime)
-        except Exception as err:  # one bad file must not end the stream
-            recognizer.reset()
-            out = _error(f"Internal error: {err}")
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
-    return 0
+    return jsonlines.serve(lambda data: handle(data, recognizer, realtime=options.realtime),
+                           on_failure=recognizer.reset)
 
 
 if __name__ == "__main__":

@@ -62,3 +62,14 @@ def test_same_seed_same_results() -> None:
     a, b = answer(line), answer(line)
     for key in ("bb_per_100", "ci95", "chat_lines", "distinct_chat_lines", "vpip", "pfr"):
         assert a[key] == b[key]
+
+
+def test_help_describes_the_input_and_an_unknown_flag_is_refused() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "bots.sim", *args], input="",
+                              capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+
+    shown = run("--help")
+    assert shown.returncode == 0 and '"hands": 2000' in shown.stdout
+    refused = run("--bogus")
+    assert refused.returncode == 2 and "unrecognized arguments: --bogus" in refused.stderr

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.replay import process, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +148,26 @@ def test_command_line_help_and_bad_flag() -> None:
     bad = subprocess.run([sys.executable, "-m", "engine.replay", "--fast"], capture_output=True,
                          text=True, cwd=ROOT, timeout=60, check=False)
     assert bad.returncode == 2 and "takes no arguments" in bad.stderr
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    (["raise", float("nan")], "An amount must be a whole number of chips"),
+    (["raise", float("inf")], "An amount must be a whole number of chips"),
+    (["raise", 0], "Minimum raise is to 20"),
+    (["raise", -50], "Minimum raise is to 20"),
+    (["call", 5], '"call" takes no amount'),
+    (["allin", 5], '"allin" takes no amount'),
+    (["raise", 60, "x"], "Not an action"),
+])
+def test_malformed_amounts_and_extra_words_are_refused_not_guessed(action, message) -> None:
+    out = replay({"small_blind": 5, "big_blind": 10, "stacks": [1000, 1000],
+                  "actions": [action]})
+    assert out["error"]["step"] == 0 and out["error"]["message"].startswith(message)
+    assert out["final_stacks"] == [995, 990] and out["to_act"]["seat"] == 0
+    json.dumps(out, allow_nan=False)  # what is shown back is strict JSON
+
+
+def test_optional_keys_given_as_null_take_their_defaults() -> None:
+    out = replay({"small_blind": 5, "big_blind": 10, "stacks": [100, 100], "seed": None,
+                  "button": None, "ante": None})
+    assert out["error"] is None and out["to_act"]["seat"] == 0
