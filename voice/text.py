@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import re
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "−": "-"})
+_MIXED_HALF = re.compile(r"(?<=\d)\s*½")
+_FRACTIONS = str.maketrans({"½": " half ", "⅓": " a third ", "⅔": " two thirds ",
+                            "¼": " a quarter ", "¾": " three quarters "})
+_NEGATIVE = re.compile(r"(?<![\w.])-(?=\.?\d)")
+_LEADING_DOT = re.compile(r"(?<![\d.])\.(?=\d)")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _DIGIT_THEN_LETTER = re.compile(r"(?<=\d)(?=[a-z])")
 _LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
@@ -20,9 +25,14 @@ def tokenize(text: str) -> list[str]:
     """Lowercase words, digits kept whole ("1,500" -> "1500", "1.5k" -> "1.5 k").
 
     Hyphens and punctuation separate words ("all-in" -> "all in"); apostrophes stay
-    inside words ("what's"); "%" becomes the word "percent".
+    inside words ("what's"); "%" becomes the word "percent". Written forms that would
+    otherwise lose a meaning read as words: "½" -> "half" ("2½" -> "2 and a half"),
+    ".5" -> "0.5", and a minus sign ("-200") -> "minus", which no template says.
     """
     text = text.lower().translate(_APOSTROPHES)
+    text = _MIXED_HALF.sub(" and a half ", text).translate(_FRACTIONS)
+    text = _NEGATIVE.sub(" minus ", text)
+    text = _LEADING_DOT.sub("0.", text)
     text = _THOUSANDS_COMMA.sub("", text)
     text = _DIGIT_THEN_LETTER.sub(" ", text)
     text = _LONE_DOT.sub(" ", text)

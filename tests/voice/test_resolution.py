@@ -269,3 +269,22 @@ def test_a_bare_number_equal_to_the_call_suggests_calling():
 
 def test_a_bare_number_out_of_range_says_the_range():
     assert _said("seventy", FACING) == (IntentKind.RAISE, 70, "Minimum raise is to 100")
+
+
+# --- written forms that could lose their meaning --------------------------------------
+
+@pytest.mark.parametrize(("text", "to"), [
+    ("bet .5k", 500), ("bet 0.5k", 500), ("bet ½ pot", None), ("bet ¾ pot", None),
+    ("bet ⅓ pot", None), ("bet 2½ x", None),
+])
+def test_typed_fractions_and_decimals_keep_their_value(text, to):
+    spelled = {"bet ½ pot": "bet half pot", "bet ¾ pot": "bet three quarters pot",
+               "bet ⅓ pot": "bet a third of the pot", "bet 2½ x": "bet two and a half x"}
+    want = to if to is not None else parse(spelled[text], OPEN).to
+    assert want is not None and _said(text, OPEN) == (IntentKind.BET, want, None)
+
+
+@pytest.mark.parametrize("text", ["raise to -200", "bet -200", "raise by -50", "bet −200",
+                                  "raise to -.5k"])
+def test_a_negative_amount_is_not_read_as_a_positive_one(text):
+    assert parse(text, FACING).intent is IntentKind.UNKNOWN
