@@ -75,7 +75,7 @@ class BettingContext:
             value = data.get(key, default)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise ValueError(f"context.{key} must be a number")
-            if value < 0 or value != int(value):
+            if (isinstance(value, float) and not value.is_integer()) or value < 0:
                 raise ValueError(f"context.{key} must be a whole number of chips, not {value}")
             return int(value)
 

@@ -93,10 +93,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.add_argument("--vosk-model", help="a Vosk model folder to prefer")
     options = args.parse_args(argv)
     try:
-        recognizer: Any = make_recognizer(choose_backend(options.vosk_model))
+        choice = choose_backend(options.vosk_model)
+        recognizer: Any = make_recognizer(choice)
     except Exception as err:  # no recognizer at all: the tool cannot start
         print(f"voice.transcribe: no speech recognizer available: {err}", file=sys.stderr)
         return 1
+    if options.vosk_model and recognizer.name != "vosk":
+        why = choice.reason if choice.name != "vosk" else \
+            f"The Vosk model at {choice.model_path} did not load; using pocketsphinx."
+        print(f"voice.transcribe: --vosk-model {options.vosk_model}: {why}", file=sys.stderr)
     return jsonlines.serve(lambda data: handle(data, recognizer, realtime=options.realtime),
                            on_failure=recognizer.reset)
 

@@ -40,6 +40,7 @@ def test_n_lines_in_give_n_intents_out_in_order():
     '{"text": "call", "context": "table"}', '{"text": "call", "context": {"pot": -5}}',
     '{"text": "call", "context": {"pot": "lots"}}', '{"text": "call", "context": {"pot": 2.5}}',
     '{"text": "call", "context": {"can_check": "yes"}}',
+    '{"text": "call", "context": {"pot": NaN}}', '{"text": "call", "context": {"stack": Infinity}}',
 ])
 def test_a_malformed_line_gives_an_error_object_and_processing_goes_on(bad):
     good = json.dumps({"text": "fold", "context": CONTEXT})

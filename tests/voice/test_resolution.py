@@ -288,3 +288,11 @@ def test_typed_fractions_and_decimals_keep_their_value(text, to):
                                   "raise to -.5k"])
 def test_a_negative_amount_is_not_read_as_a_positive_one(text):
     assert parse(text, FACING).intent is IntentKind.UNKNOWN
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 2.5, -5])
+def test_a_context_amount_that_is_not_whole_chips_is_named(value):
+    from engine.sizing import BettingContext
+
+    with pytest.raises(ValueError, match=r"context\.pot must be a whole number of chips"):
+        BettingContext.from_json({"pot": value})

@@ -62,3 +62,12 @@ def test_each_line_gets_text_intent_backend_confidence_and_latency(
     assert "not a PCM WAV file" in out[3]["error"]["message"]  # type: ignore[index]
     assert "wav" in out[4]["error"]["message"]  # type: ignore[index]
     assert out[5]["intent"]["intent"] == "check"  # type: ignore[index]
+
+
+def test_a_vosk_model_that_is_not_there_is_said_not_silently_replaced(tmp_path: Path) -> None:
+    env = {**os.environ, "HOLDEM_OFFLINE": "1"}
+    done = subprocess.run([sys.executable, "-m", "voice.transcribe", "--vosk-model",
+                           str(tmp_path / "missing")], cwd=ROOT, env=env, input="",
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0
+    assert "--vosk-model" in done.stderr and "using pocketsphinx" in done.stderr
