@@ -37,7 +37,14 @@ from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.commands import ActCommand, Command, Ui, UiCommand
 from game.settings import HUMAN_SEAT, VoiceSettings
-from voice.audio import BLOCK_MS, AudioSource, AudioUnavailable, WavFileSource, resample
+from voice.audio import (
+    BLOCK_MS,
+    AudioFileError,
+    AudioSource,
+    AudioUnavailable,
+    WavFileSource,
+    resample,
+)
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.intent import Control, Intent, IntentKind, Query
 from voice.narrator import (
@@ -205,15 +212,27 @@ class ScriptedSource(AudioSource):
     ``ready()`` says the game is waiting for the player (their turn, a question), one
     file per prompt; silence in between keeps the gate's clock running. A file the game
     talked over (``drowned``) is said again at the next prompt, as a player would repeat
-    themselves, up to :data:`SCRIPT_REPEATS` times."""
+    themselves, up to :data:`SCRIPT_REPEATS` times. A file that cannot be read is skipped
+    (``on_skip`` gets the reason, naming it) and the next one plays; AudioFileError when
+    none can be read at all."""
 
     def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep,
+                 on_skip: Callable[[str], None] = lambda message: None):
         self._paths = list(paths)
         self._ready = ready
         self._sleep = sleep
-        with WavFileSource(self._paths[0]) as first:
-            self.sample_rate = first.sample_rate
+        self._on_skip = on_skip
+        self.skipped: list[Path] = []
+        while True:
+            if not self._paths:
+                raise AudioFileError("none of the voice files can be read")
+            try:
+                with WavFileSource(self._paths[0]) as first:
+                    self.sample_rate = first.sample_rate
+                break
+            except AudioFileError as err:
+                self._skip(self._paths.pop(0), err)
         self.block_frames = self.sample_rate * BLOCK_MS // 1000
         self._current: WavFileSource | None = None
         self._current_path: Path | None = None
@@ -233,6 +252,10 @@ class ScriptedSource(AudioSource):
         """Something was heard while the current file (or its closing silence) played."""
         self._heard = True
 
+    def _skip(self, path: Path, err: AudioFileError) -> None:
+        self.skipped.append(path)
+        self._on_skip(f"Skipped the voice file {path.name}: {_reason(err, path)}")
+
     @property
     def playing(self) -> bool:
         """A file is streaming (or the silence closing it)."""
@@ -240,18 +263,22 @@ class ScriptedSource(AudioSource):
 
     def read(self, timeout: float | None = None) -> bytes | None:
         silence = bytes(2 * self.block_frames)
-        if self._current is not None:
+        current = self._current
+        if current is not None:
             try:
-                block = self._current.read()
-            except EOFError:
-                self._current.close()
+                block = current.read()
+            except (EOFError, AudioFileError) as err:
+                current.close()
                 self._current = None
                 self._tail = 8  # close the utterance before the next prompt
-                block = None
-            if block is not None:
-                if self._current.sample_rate != self.sample_rate:
-                    block = resample(block, self._current.sample_rate, self.sample_rate)
-                return block
+                if isinstance(err, AudioFileError) and self._current_path is not None:
+                    self._skip(self._current_path, err)  # the rest of it is lost
+                    self._current_path = None  # and it is never said again
+            else:
+                if block is not None:
+                    if current.sample_rate != self.sample_rate:
+                        block = resample(block, current.sample_rate, self.sample_rate)
+                    return block
         self._sleep(BLOCK_MS / 1000)
         if self._tail > 0:
             self._tail -= 1
@@ -265,7 +292,12 @@ class ScriptedSource(AudioSource):
         if self._ready():
             self._drowned = self._heard = False
             self._current_path = self._paths.pop(0)
-            self._current = WavFileSource(self._current_path, realtime=True)
+            try:
+                self._current = WavFileSource(self._current_path, realtime=True)
+            except AudioFileError as err:  # changed since it was checked: the next one
+                self._skip(self._current_path, err)
+                self._current_path = None
+                return silence
             self._current.start()
             self.played += 1
         return silence
@@ -282,11 +314,13 @@ class VoiceController:
                  files: Sequence[Path] = (), clock: Callable[[], float] = time.monotonic,
                  narrator: Narrator | None = None,
                  recognizer_factory: Callable[[], tuple[Any, str, str]] | None = None,
-                 microphone_factory: Callable[[str], AudioSource] | None = None):
+                 microphone_factory: Callable[[str], AudioSource] | None = None,
+                 sleep: Callable[[float], None] = time.sleep):
         self.settings = settings
         self.seat = seat
         self.files = tuple(files)
         self.clock = clock
+        self._sleep = sleep  # the pause between scripted blocks of silence
         self.confirm = ConfirmController(seat, ConfirmPolicy(
             grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
         self.narrator = narrator
@@ -435,8 +469,16 @@ class VoiceController:
 
     def _open_source(self) -> AudioSource:
         if self.files:
-            return ScriptedSource(self.files, self._script_ready)
+            return ScriptedSource(self.files, self._script_ready, sleep=self._sleep,
+                                  on_skip=self._file_skipped)
         return self._microphone_factory(self.settings.microphone)
+
+    def _file_skipped(self, message: str) -> None:
+        """A ``--voice-from`` file failed (audio thread): tell the player, go on."""
+        def tell() -> None:
+            self.transcript.append(message)
+            self.notices.append((message, True))
+        self._post(tell)
 
     def _script_ready(self) -> bool:
         """A scripted file may play: the player is prompted and the game is quiet."""
@@ -782,11 +824,20 @@ class VoiceController:
 
 
 def _unavailable(err: Exception) -> str:
-    """The player-readable sentence for a microphone that failed."""
+    """The player-readable sentence for a microphone (or the voice files) that failed."""
     if isinstance(err, AudioUnavailable):
         return str(err)
+    if isinstance(err, AudioFileError):
+        return f"Voice control is off: {err}."
     return (f"Voice control is off: the microphone could not be used ({err}). "
             "The game will try again after this hand.")
+
+
+def _reason(err: AudioFileError, path: Path) -> str:
+    """What is wrong with a file, without repeating its path (the message names it)."""
+    text = str(err)
+    prefix = f"{path}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
 
 
 def _default_recognizer() -> tuple[Any, str, str]:

@@ -5,6 +5,10 @@ its own sample rate (``sample_rate``); recognizers that need 16 kHz put a
 :class:`Resampler` in between. The microphone is opened at the device's default rate,
 never forced to 16 kHz, because many devices refuse it.
 
+WAV files are read by a small RIFF reader of our own (``wave`` only knows plain PCM):
+8/16/24/32-bit PCM and 32/64-bit float, plain or WAVE_FORMAT_EXTENSIBLE, any channel
+count and rate; compressed WAVs are refused, by name.
+
 ``sounddevice`` is imported only when a microphone is opened, so a machine without
 PortAudio can still import this module, stream WAV files and run the tests.
 """
@@ -14,14 +18,16 @@ from __future__ import annotations
 import contextlib
 import math
 import queue
+import struct
 import threading
 import time
 import wave
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType, TracebackType
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -35,7 +41,8 @@ class AudioUnavailable(RuntimeError):
 
 
 class AudioFileError(ValueError):
-    """A WAV file that cannot be streamed (missing, corrupt or not PCM); says which."""
+    """A WAV file that cannot be streamed (missing, corrupt or compressed); the message
+    names the file and says what is wrong."""
 
 
 class AudioSource:
@@ -83,15 +90,28 @@ class AudioSource:
 # --- PCM conversion -------------------------------------------------------------------
 
 
-def to_mono_int16(raw: bytes, channels: int, width: int) -> bytes:
-    """Interleaved PCM of any common width (1: unsigned 8-bit, 2, 3, 4: signed) and
-    channel count to mono int16 (channels averaged)."""
-    if width == 1:
+def to_mono_int16(raw: bytes, channels: int, width: int, *, floating: bool = False) -> bytes:
+    """Interleaved samples to mono int16 (channels averaged, a trailing partial frame
+    dropped). Integer PCM of width 1 (unsigned 8-bit), 2, 3 or 4 bytes (signed), or with
+    ``floating`` IEEE float of width 4 or 8, clipped to [-1, 1]."""
+    if channels < 1:
+        raise AudioFileError(f"{channels} channels: there must be at least one")
+    frame = channels * width
+    raw = raw[: len(raw) // frame * frame]
+    data: Any
+    if floating:
+        if width not in (4, 8):
+            raise AudioFileError(f"{width * 8}-bit floating-point samples are not supported")
+        data = np.frombuffer(raw, "<f4" if width == 4 else "<f8").astype(np.float64)
+        data = np.clip(np.nan_to_num(data), -1.0, 1.0) * 32768.0
+    elif width == 1:
         data = (np.frombuffer(raw, np.uint8).astype(np.int32) - 128) << 8
     elif width == 2:
+        if channels == 1:
+            return bytes(raw)
         data = np.frombuffer(raw, "<i2").astype(np.int32)
     elif width == 3:
-        b = np.frombuffer(raw[: len(raw) // 3 * 3], np.uint8).reshape(-1, 3).astype(np.int32)
+        b = np.frombuffer(raw, np.uint8).reshape(-1, 3).astype(np.int32)
         data = (b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16))
         data = np.where(data >= 1 << 23, data - (1 << 24), data) >> 8
     elif width == 4:
@@ -99,9 +119,8 @@ def to_mono_int16(raw: bytes, channels: int, width: int) -> bytes:
     else:
         raise AudioFileError(f"{width * 8}-bit samples are not supported")
     if channels > 1:
-        usable = len(data) // channels * channels
-        data = data[:usable].reshape(-1, channels).mean(axis=1)
-    return np.clip(data, -32768, 32767).astype("<i2").tobytes()
+        data = data.reshape(-1, channels).mean(axis=1)
+    return pcm16(data)
 
 
 def rms_dbfs(block: bytes) -> float:
@@ -200,9 +219,107 @@ def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:
 # --- WAV files ------------------------------------------------------------------------
 
 
+WAVE_PCM, WAVE_FLOAT, WAVE_EXTENSIBLE = 1, 3, 0xFFFE
+_GUID_TAIL = bytes.fromhex("000010008000 00aa00389b71")
+"""The bytes after the format tag in a KSDATAFORMAT_SUBTYPE GUID (extensible WAVs)."""
+_COMPRESSED = {2: "Microsoft ADPCM", 6: "A-law", 7: "mu-law", 0x11: "IMA ADPCM",
+               0x31: "GSM 6.10", 0x50: "MPEG", 0x55: "MP3", 0x160: "WMA", 0x161: "WMA",
+               0x1610: "AAC", 0xF1AC: "FLAC"}
+_SAVE_AS = "save it as 16-bit PCM"
+
+
+@dataclass(frozen=True, slots=True)
+class WavLayout:
+    """Where a WAV file's samples are and how they are stored."""
+
+    channels: int
+    sample_rate: int
+    width: int  # bytes per sample
+    floating: bool
+    data_offset: int
+    data_size: int  # whole frames only, cut to what the file really holds
+
+    @property
+    def frame_bytes(self) -> int:
+        return self.channels * self.width
+
+
+def _sample_format(body: bytes, name: str) -> tuple[int, int, int, bool]:
+    """(channels, rate, width in bytes, floating) from a ``fmt `` chunk body;
+    AudioFileError for what cannot be streamed."""
+    if len(body) < 16:
+        raise AudioFileError(f"{name}: not a PCM WAV file (its format chunk is cut short)")
+    tag, channels, rate, _, block_align, bits = struct.unpack("<HHIIHH", body[:16])
+    if tag == WAVE_EXTENSIBLE:
+        if len(body) < 40:
+            raise AudioFileError(f"{name}: not a PCM WAV file (its extensible format chunk "
+                                 "is cut short)")
+        guid = body[24:40]
+        if guid[4:] != _GUID_TAIL:
+            raise AudioFileError(f"{name}: unknown sample encoding (subformat {guid.hex()}) "
+                                 f"is not supported: {_SAVE_AS}")
+        tag = int.from_bytes(guid[:4], "little")
+    if tag not in (WAVE_PCM, WAVE_FLOAT):
+        kind = _COMPRESSED.get(tag, f"format code {tag}")
+        raise AudioFileError(f"{name}: compressed WAV ({kind}) is not supported: {_SAVE_AS}")
+    if channels < 1:
+        raise AudioFileError(f"{name}: not a PCM WAV file (its header says it has no "
+                             "channels)")
+    if rate < 1:
+        raise AudioFileError(f"{name}: not a PCM WAV file (its header gives a sample "
+                             "rate of 0)")
+    width = (bits + 7) // 8 if bits else block_align // channels
+    floating = tag == WAVE_FLOAT
+    if floating and width not in (4, 8):
+        raise AudioFileError(f"{name}: {bits}-bit floating-point samples are not "
+                             f"supported: {_SAVE_AS}")
+    if not floating and width not in (1, 2, 3, 4):
+        raise AudioFileError(f"{name}: {bits}-bit samples are not supported: {_SAVE_AS}")
+    return channels, rate, width, floating
+
+
+def wav_layout(file: BinaryIO, name: str) -> WavLayout:
+    """Walk the RIFF chunks of an open WAV file for its ``fmt `` and ``data`` chunks
+    (others skipped, odd sizes padded). A data chunk that claims more than the file
+    holds (a truncated download) is cut to the whole frames there are."""
+    file.seek(0, 2)
+    size = file.tell()
+    file.seek(0)
+    head = file.read(12)
+    if len(head) == 0:
+        raise AudioFileError(f"{name}: not a PCM WAV file (the file is empty)")
+    if head[:4] == b"RF64" and head[8:12] == b"WAVE":
+        raise AudioFileError(f"{name}: RF64 (very large) WAV files are not supported: "
+                             f"{_SAVE_AS}")
+    if len(head) < 12 or head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        raise AudioFileError(f"{name}: not a PCM WAV file (it has no RIFF/WAVE header, "
+                             "so it is some other kind of file)")
+    fmt: tuple[int, int, int, bool] | None = None
+    data: tuple[int, int] | None = None
+    position = 12
+    while position + 8 <= size and (fmt is None or data is None):
+        file.seek(position)
+        chunk_id, chunk_size = struct.unpack("<4sI", file.read(8))
+        body_at = position + 8
+        if chunk_id == b"fmt " and fmt is None:
+            fmt = _sample_format(file.read(min(chunk_size, 256)), name)
+        elif chunk_id == b"data" and data is None:
+            data = body_at, min(chunk_size, size - body_at)
+        position = body_at + chunk_size + (chunk_size & 1)
+    if fmt is None:
+        raise AudioFileError(f"{name}: not a PCM WAV file (it has no format chunk; the "
+                             "file may be truncated or damaged)")
+    if data is None:
+        raise AudioFileError(f"{name}: not a PCM WAV file (it has no audio data chunk; the "
+                             "file may be truncated or damaged)")
+    channels, rate, width, floating = fmt
+    frame = channels * width
+    return WavLayout(channels, rate, width, floating, data[0], data[1] // frame * frame)
+
+
 def read_wav(path: str | Path) -> tuple[bytes, int]:
     """A whole WAV file as mono int16 PCM and its sample rate; AudioFileError if it
-    is missing, corrupt or not PCM."""
+    is missing, corrupt or compressed."""
     with WavFileSource(path) as source:
         return b"".join(source), source.sample_rate
 
@@ -217,11 +334,12 @@ def write_wav(path: str | Path, pcm: bytes, sample_rate: int) -> None:
 
 
 class WavFileSource(AudioSource):
-    """A WAV file streamed in real-time-sized blocks.
+    """A WAV file streamed from disk in real-time-sized blocks.
 
     ``realtime=True`` paces the blocks at the speed of speech (for demos with
     ``--voice-from``); otherwise they come as fast as they are read (tests, benchmarks).
-    Stereo and 8/24/32-bit files are converted to mono int16.
+    Any channel count, 8/16/24/32-bit PCM and 32/64-bit float (plain or extensible) are
+    converted to mono int16; a truncated file plays as far as it goes.
     """
 
     def __init__(self, path: str | Path, block_ms: int = BLOCK_MS, *, realtime: bool = False,
@@ -230,28 +348,29 @@ class WavFileSource(AudioSource):
         self.path = Path(path)
         self._realtime, self._clock, self._sleep = realtime, clock, sleep
         try:
-            self._wav = wave.open(str(self.path), "rb")  # noqa: SIM115 (closed in close)
+            self._file: BinaryIO = open(self.path, "rb")  # noqa: SIM115 (closed in close)
         except FileNotFoundError:
             raise AudioFileError(f"{self.path}: no such file") from None
         except IsADirectoryError:
             raise AudioFileError(f"{self.path}: is a directory, not a WAV file") from None
-        except (wave.Error, EOFError, RuntimeError) as err:
-            detail = str(err) or "truncated or malformed header"
-            raise AudioFileError(f"{self.path}: not a PCM WAV file ({detail})") from None
         except OSError as err:
             raise AudioFileError(f"{self.path}: cannot be read ({err.strerror})") from None
-        params = self._wav.getparams()
-        if params.comptype != "NONE" or params.nchannels < 1 or params.framerate <= 0:
-            self._wav.close()
-            raise AudioFileError(f"{self.path}: not a PCM WAV file ({params.comptype})")
-        if params.sampwidth not in (1, 2, 3, 4):
-            self._wav.close()
-            raise AudioFileError(f"{self.path}: {params.sampwidth * 8}-bit samples are "
-                                 "not supported")
-        self.sample_rate = params.framerate
-        self.channels, self.width = params.nchannels, params.sampwidth
-        self.frames = params.nframes
+        try:
+            layout = wav_layout(self._file, str(self.path))
+            self._file.seek(layout.data_offset)
+        except OSError as err:
+            self._file.close()
+            raise AudioFileError(f"{self.path}: cannot be read ({err.strerror or err})") \
+                from None
+        except BaseException:
+            self._file.close()
+            raise
+        self.layout = layout
+        self.sample_rate = layout.sample_rate
+        self.channels, self.width = layout.channels, layout.width
+        self.frames = layout.data_size // layout.frame_bytes
         self.block_frames = max(1, self.sample_rate * block_ms // 1000)
+        self._remaining = layout.data_size
         self._position = 0
         self._started_at: float | None = None
 
@@ -264,17 +383,17 @@ class WavFileSource(AudioSource):
         self._started_at = self._clock()
 
     def close(self) -> None:
-        self._wav.close()
+        self._file.close()
 
     def read(self, timeout: float | None = None) -> bytes | None:
+        frame = self.layout.frame_bytes
         try:
-            raw = self._wav.readframes(self.block_frames)
-        except (wave.Error, EOFError, ValueError, RuntimeError) as err:
-            raise AudioFileError(f"{self.path}: corrupt audio data ({err or 'truncated'})") \
+            raw = self._file.read(min(self.block_frames * frame, self._remaining))
+        except (OSError, ValueError) as err:
+            raise AudioFileError(f"{self.path}: the audio data cannot be read ({err})") \
                 from None
-        if not raw:
-            raise EOFError
-        got = len(raw) // (self.channels * self.width)
+        self._remaining -= len(raw)
+        got = len(raw) // frame
         if got == 0:
             raise EOFError
         self._position += got
@@ -285,7 +404,7 @@ class WavFileSource(AudioSource):
             delay = due - self._clock()
             if delay > 0:
                 self._sleep(delay)
-        return to_mono_int16(raw, self.channels, self.width)
+        return to_mono_int16(raw, self.channels, self.width, floating=self.layout.floating)
 
 
 # --- microphone -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pygame
 import pytest
@@ -23,7 +24,7 @@ from game.scenes.table import TableScene
 from game.settings import VoiceSettings
 from game.voicectl import MicState, ScriptedSource, VoiceController
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
-from voice.audio import AudioUnavailable, WavFileSource
+from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
 from voice.intent import Control, Intent, IntentKind, Query
 from voice.narrator import Line, Priority
@@ -433,6 +434,117 @@ def test_a_scripted_file_the_game_talked_over_is_said_again(tmp_path: Path) -> N
             always.read()
             always.drowned()
     assert always.played == 4
+
+
+class FailingWav(WavFileSource):
+    """A WavFileSource whose ``bad.wav`` breaks after its first block (a disk error, a
+    file replaced while it plays); records which files were opened to play."""
+
+    opened: ClassVar[list[str]] = []
+
+    def __init__(self, path: str | Path, *args: Any, **kwargs: Any) -> None:
+        super().__init__(path, *args, **kwargs)
+        self.blocks = 0
+        if kwargs.get("realtime"):
+            FailingWav.opened.append(Path(path).name)
+
+    def read(self, timeout: float | None = None) -> bytes | None:
+        self.blocks += 1
+        if self.path.name == "bad.wav" and self.blocks > 1:
+            raise AudioFileError(f"{self.path}: the audio data cannot be read (I/O error)")
+        return super().read(timeout)
+
+
+@pytest.fixture
+def failing_wavs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """a.wav, bad.wav (fails partway through) and c.wav, 0.2 s of silence each."""
+    monkeypatch.setattr("game.voicectl.WavFileSource", FailingWav)
+    monkeypatch.setattr(FailingWav, "opened", [])
+    paths = [tmp_path / name for name in ("a.wav", "bad.wav", "c.wav")]
+    for path in paths:
+        write_wav(path, bytes(6400), 16000)
+    return paths
+
+
+def test_a_scripted_file_that_fails_is_skipped_and_the_next_one_plays(
+        failing_wavs: list[Path]) -> None:
+    a, bad, c = failing_wavs
+    gone = bad.with_name("gone.wav")
+    write_wav(gone, bytes(3200), 16000)
+    told: list[str] = []
+    source = ScriptedSource([a, bad, gone, c], lambda: True, sleep=lambda s: None,
+                            on_skip=told.append)
+    gone.write_text("replaced by something else after the game checked it")
+    with pytest.raises(EOFError):
+        for _ in range(200):
+            source.read()
+    assert FailingWav.opened == ["a.wav", "bad.wav", "c.wav"]
+    assert source.played == 3 and source.skipped == [bad, gone]
+    assert told == ["Skipped the voice file bad.wav: the audio data cannot be read "
+                    "(I/O error)",
+                    "Skipped the voice file gone.wav: not a PCM WAV file (it has no "
+                    "RIFF/WAVE header, so it is some other kind of file)"]
+
+
+def test_unreadable_scripted_files_before_the_first_good_one_are_skipped(
+        tmp_path: Path) -> None:
+    broken, good = tmp_path / "broken.wav", tmp_path / "good.wav"
+    broken.write_bytes(b"RIFF\x04\0\0\0WAVE")
+    write_wav(good, bytes(3200), 22050)
+    told: list[str] = []
+    source = ScriptedSource([broken, good], lambda: True, sleep=lambda s: None,
+                            on_skip=told.append)
+    assert source.sample_rate == 22050 and source.skipped == [broken]
+    assert told and told[0].startswith("Skipped the voice file broken.wav: ")
+    with pytest.raises(AudioFileError, match="none of the voice files can be read"):
+        ScriptedSource([broken], lambda: True, sleep=lambda s: None)
+
+
+class DeafRecognizer:
+    """Hears nothing (the scripted files here are silence)."""
+
+    name = "test"
+    sample_rate = 16000
+
+    def feed(self, pcm: bytes) -> str:
+        return ""
+
+    def finish(self) -> object:
+        raise AssertionError("no speech to finish")
+
+    def reset(self) -> None: ...
+    def settle(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
+        app: App, clock: Clock, narrator: FakeNarrator, failing_wavs: list[Path]) -> None:
+    voice = VoiceController(VoiceSettings(), clock=clock, files=failing_wavs,
+                            narrator=narrator,  # type: ignore[arg-type]
+                            recognizer_factory=lambda: (DeafRecognizer(), "vosk", "test"),
+                            sleep=lambda s: None)
+    app.voice = voice
+    scene = scripted_table(app)
+    bot(app, scene, 3, C)
+    to_act(app, scene, 0)  # the player is prompted: the files may play
+    voice.start()
+    try:
+        deadline = time.monotonic() + 10
+        while voice.mic is not MicState.FINISHED:
+            assert voice.mic is not MicState.OFF, scene.log[-2:]  # voice must stay on
+            assert time.monotonic() < deadline, (voice.mic, FailingWav.opened)
+            time.sleep(0.01)
+            app.step(FRAME)
+        app.step(FRAME)  # the notice is passed on, and the panel follows
+        app.step(FRAME)
+    finally:
+        voice.close()
+    assert FailingWav.opened == ["a.wav", "bad.wav", "c.wav"]
+    notice = "Skipped the voice file bad.wav: the audio data cannot be read (I/O error)"
+    assert notice in scene.log and notice in narrator.texts()
+    assert notice in voice.transcript
+    assert not any("microphone" in line for line in scene.log)
+    assert voice.panel.mic is MicState.FINISHED
 
 
 # ------------------------------------------------------------------ real speech

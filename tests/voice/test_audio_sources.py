@@ -3,6 +3,7 @@ fake sounddevice (no audio hardware in CI)."""
 
 from __future__ import annotations
 
+import struct
 import wave
 from pathlib import Path
 from typing import Any
@@ -105,17 +106,143 @@ def test_a_text_file_is_not_a_wav(tmp_path: Path) -> None:
         read_wav(text)
 
 
-def test_a_float_wav_is_refused_with_its_reason(tmp_path: Path) -> None:
-    path = tmp_path / "float.wav"
-    data = np.zeros(160, "<f4").tobytes()
-    header = (b"RIFF" + (36 + len(data)).to_bytes(4, "little") + b"WAVEfmt "
-              + (16).to_bytes(4, "little") + (3).to_bytes(2, "little") + (1).to_bytes(2, "little")
-              + (16000).to_bytes(4, "little") + (64000).to_bytes(4, "little")
-              + (4).to_bytes(2, "little") + (32).to_bytes(2, "little")
-              + b"data" + len(data).to_bytes(4, "little"))
-    path.write_bytes(header + data)
-    with pytest.raises(AudioFileError, match="not a PCM WAV file"):
+# --- hand-built RIFF files: what the wave module cannot read ----------------------------
+
+PCM_GUID_TAIL = bytes.fromhex("000010008000 00aa00389b71")
+
+
+def fmt_chunk(tag: int, channels: int, rate: int, bits: int,
+              subformat: int | None = None) -> bytes:
+    """A ``fmt `` chunk body; with ``subformat`` a WAVE_FORMAT_EXTENSIBLE one."""
+    align = channels * ((bits + 7) // 8)
+    body = struct.pack("<HHIIHH", tag, channels, rate, rate * align, align, bits)
+    if subformat is not None:
+        body += struct.pack("<HHI", 22, bits, 3) + struct.pack("<I", subformat) \
+            + PCM_GUID_TAIL
+    return body
+
+
+def riff(path: Path, *chunks: tuple[bytes, bytes], data_size: int | None = None) -> Path:
+    """A RIFF/WAVE file of the given chunks (odd ones padded); ``data_size`` overrides
+    the size the data chunk declares (a truncated download)."""
+    out = b"WAVE"
+    for name, body in chunks:
+        cut = name == b"data" and data_size is not None
+        size = data_size if cut else len(body)
+        out += name + struct.pack("<I", size) + body + b"\0" * (len(body) & 1 and not cut)
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(out)) + out)
+    return path
+
+
+def test_a_wav_ending_in_half_a_sample_plays_what_is_whole(tmp_path: Path) -> None:
+    samples = np.arange(500, dtype="<i2")
+    path = riff(tmp_path / "cut.wav", (b"fmt ", fmt_chunk(1, 1, 16_000, 16)),
+                (b"data", samples.tobytes() + b"\x7f"))  # 1001 bytes, as in a cut download
+    pcm, rate = read_wav(path)
+    assert rate == 16_000 and np.frombuffer(pcm, "<i2").tolist() == samples.tolist()
+
+
+def test_a_data_chunk_longer_than_the_file_is_read_to_the_end(tmp_path: Path) -> None:
+    samples = tone(16_000, 300, 0.25).astype("<i2")
+    path = riff(tmp_path / "short.wav", (b"fmt ", fmt_chunk(1, 2, 16_000, 16)),
+                (b"data", samples.repeat(2).tobytes() + b"\1\2\3"), data_size=1_000_000)
+    source = WavFileSource(path)
+    assert source.frames == len(samples)
+    with source:
+        blocks = list(source)
+    assert [len(b) // 2 for b in blocks] == [1600, 1600, 800]
+    assert b"".join(blocks) == samples.tobytes()
+
+
+@pytest.mark.parametrize(("channels", "width"), [(1, 2), (1, 3), (1, 4), (2, 1), (2, 2),
+                                                 (3, 3), (2, 4)])
+def test_a_trailing_partial_frame_is_dropped(channels: int, width: int) -> None:
+    whole = bytes(range(channels * width * 4))
+    for extra in range(1, channels * width):
+        assert to_mono_int16(whole + bytes(extra), channels, width) == \
+            to_mono_int16(whole, channels, width)
+        assert len(to_mono_int16(whole + bytes(extra), channels, width)) == 8
+
+
+@pytest.mark.parametrize(("dtype", "extensible"), [("<f4", False), ("<f8", False),
+                                                   ("<f4", True)])
+def test_float_wavs_are_clipped_and_scaled_to_int16(tmp_path: Path, dtype: str,
+                                                    extensible: bool) -> None:
+    left = tone(48_000, 440, 0.3, amplitude=0.5)
+    left[:3] = [2.0, -3.0, 1.0]  # out of range: clipped, not wrapped
+    stereo = np.stack([left, left], axis=1).reshape(-1).astype(dtype)
+    bits = np.dtype(dtype).itemsize * 8
+    fmt = fmt_chunk(0xFFFE, 2, 48_000, bits, subformat=3) if extensible \
+        else fmt_chunk(3, 2, 48_000, bits)
+    path = riff(tmp_path / "f.wav", (b"fmt ", fmt), (b"fact", struct.pack("<I", len(left))),
+                (b"data", stereo.tobytes()))
+    pcm, rate = read_wav(path)
+    got = np.frombuffer(pcm, "<i2").astype(float)
+    assert rate == 48_000 and len(got) == len(left)
+    assert got[:3].tolist() == [32767, -32768, 32767]
+    assert np.max(np.abs(got[3:] - left[3:] * 32768)) <= 1
+
+
+@pytest.mark.parametrize("bits", [8, 16, 24, 32])
+def test_extensible_pcm_of_any_width_is_read(tmp_path: Path, bits: int) -> None:
+    plain = read_wav(write(tmp_path / "plain.wav", tone(22_050, 500, 0.2), 22_050,
+                           width=bits // 8))
+    with wave.open(str(tmp_path / "plain.wav"), "rb") as w:
+        raw = w.readframes(w.getnframes())
+    path = riff(tmp_path / "ext.wav", (b"fmt ", fmt_chunk(0xFFFE, 1, 22_050, bits, 1)),
+                (b"data", raw))
+    assert read_wav(path) == plain
+
+
+def test_other_chunks_are_skipped_with_their_padding_and_data_may_come_first(
+        tmp_path: Path) -> None:
+    samples = np.arange(-300, 301, dtype="<i2")
+    path = riff(tmp_path / "odd.wav", (b"LIST", b"INFOISFT\x03\0\0\0ab\0"),
+                (b"data", samples.tobytes()), (b"JUNK", b"x"),
+                (b"fmt ", fmt_chunk(1, 1, 8_000, 16)))
+    assert read_wav(path) == (samples.tobytes(), 8_000)
+
+
+@pytest.mark.parametrize(("chunks", "message"), [
+    ([(b"fmt ", fmt_chunk(6, 1, 8000, 8)), (b"data", bytes(80))],
+     "compressed WAV (A-law) is not supported: save it as 16-bit PCM"),
+    ([(b"fmt ", fmt_chunk(7, 1, 8000, 8)), (b"data", bytes(80))],
+     "compressed WAV (mu-law) is not supported"),
+    ([(b"fmt ", fmt_chunk(0x11, 1, 8000, 4)), (b"data", bytes(80))],
+     "compressed WAV (IMA ADPCM) is not supported"),
+    ([(b"fmt ", fmt_chunk(0xFFFE, 1, 8000, 8, subformat=6)), (b"data", bytes(80))],
+     "compressed WAV (A-law) is not supported"),
+    ([(b"fmt ", fmt_chunk(1, 0, 8000, 16)), (b"data", bytes(80))], "no channels"),
+    ([(b"fmt ", fmt_chunk(1, 1, 0, 16)), (b"data", bytes(80))], "sample rate of 0"),
+    ([(b"fmt ", fmt_chunk(1, 1, 8000, 48)), (b"data", bytes(96))],
+     "48-bit samples are not supported"),
+    ([(b"fmt ", fmt_chunk(3, 1, 8000, 16)), (b"data", bytes(80))],
+     "16-bit floating-point samples are not supported"),
+    ([(b"fmt ", fmt_chunk(1, 1, 8000, 16)[:12]), (b"data", bytes(80))],
+     "format chunk is cut short"),
+    ([(b"data", bytes(80))], "no format chunk"),
+    ([(b"fmt ", fmt_chunk(1, 1, 8000, 16))], "no audio data chunk"),
+])
+def test_unreadable_wavs_say_what_is_wrong(tmp_path: Path, chunks: list[tuple[bytes, bytes]],
+                                           message: str) -> None:
+    path = riff(tmp_path / "x.wav", *chunks)
+    with pytest.raises(AudioFileError) as err:
         WavFileSource(path)
+    assert str(err.value).startswith(f"{path}: ") and message in str(err.value)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"", "the file is empty"),
+    (b"ID3\x04\0\0\0\0\0\0 an mp3 file", "no RIFF/WAVE header"),
+    (b"RIFF\x04\0\0\0AVI LIST", "no RIFF/WAVE header"),
+    (b"RF64\xff\xff\xff\xffWAVEds64", "RF64"),
+])
+def test_files_that_are_not_wavs_say_so(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "x.wav"
+    path.write_bytes(content)
+    with pytest.raises(AudioFileError, match=message) as err:
+        read_wav(path)
+    assert str(err.value).startswith(f"{path}: ")
 
 
 @pytest.mark.parametrize("rate", [8_000, 22_050, 44_100, 48_000])
