@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 Handler = Callable[[Any], dict[str, Any]]
 """A tool's work on one decoded line; may raise (the line then reports the error)."""
@@ -71,15 +71,12 @@ def serve(handle: Handler, lines: Iterable[bytes | str] | None = None,
           out: TextIO | None = None, on_failure: Callable[[], None] | None = None) -> int:
     """Answer every line of ``lines`` (standard input, as bytes) on ``out`` (standard
     output), one line each, flushed as it goes. Returns the exit status, 0."""
-    source: Iterable[bytes | str] = lines if lines is not None else _stdin()
+    # Standard input as bytes, not text: a line that is not UTF-8 is then that line's
+    # error, where a text stream's decoder would fail the whole read.
+    source: Iterable[bytes | str] = lines if lines is not None else sys.stdin.buffer
     sink = out or sys.stdout
     for line in source:
         sink.write(encode(answer(line, handle, on_failure)) + "\n")
         sink.flush()
     return 0
 
-
-def _stdin() -> BinaryIO:
-    # Bytes, not text: a line that is not UTF-8 is then that line's error, where a text
-    # stream's decoder would fail the whole read.
-    return sys.stdin.buffer

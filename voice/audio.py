@@ -367,12 +367,15 @@ class WavFileSource(AudioSource):
             raise
         self.layout = layout
         self.sample_rate = layout.sample_rate
-        self.channels, self.width = layout.channels, layout.width
-        self.frames = layout.data_size // layout.frame_bytes
         self.block_frames = max(1, self.sample_rate * block_ms // 1000)
         self._remaining = layout.data_size
         self._position = 0
         self._started_at: float | None = None
+
+    @property
+    def frames(self) -> int:
+        """Sample frames in the file (whole ones)."""
+        return self.layout.data_size // self.layout.frame_bytes
 
     @property
     def duration(self) -> float:
@@ -404,7 +407,8 @@ class WavFileSource(AudioSource):
             delay = due - self._clock()
             if delay > 0:
                 self._sleep(delay)
-        return to_mono_int16(raw, self.channels, self.width, floating=self.layout.floating)
+        layout = self.layout
+        return to_mono_int16(raw, layout.channels, layout.width, floating=layout.floating)
 
 
 # --- microphone -----------------------------------------------------------------------
