@@ -23,22 +23,22 @@ import threading  # noqa: E402
 from collections.abc import Mapping, Sequence  # noqa: E402
 from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
-from game.cli import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
+from game.cli.args import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.config import LoadedSettings
-    from game.saving import SaveGame
-    from game.settings import GameSettings
+    from game.persistence.saving import SaveGame
+    from game.settings.file import LoadedSettings
+    from game.settings.model import GameSettings
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     if args.reset_settings:
-        from game.tools import reset
+        from game.cli.tools import reset
         return reset()
     if args.command != "play":
-        from game import tools
+        from game.cli import tools
         run = {"replay": tools.replay, "stats": tools.stats,
                "export": tools.export}[args.command]
         try:
@@ -75,8 +75,8 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     warm = threading.Thread(target=_warm_evaluator, name="warm-evaluator", daemon=True)
     warm.start()
 
-    from game.config import load_settings
-    from game.saving import SaveGame
+    from game.persistence.saving import SaveGame
+    from game.settings.file import load_settings
 
     loaded = load_settings()
     for problem in loaded.problems:
@@ -134,7 +134,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
     elif args.hands:
-        from game.scenes.factory import table_scene
+        from game.table.factory import table_scene
         app.push(table_scene(app, settings, args.seed if args.seed is not None else 0,
                              save=save))
     else:
@@ -159,12 +159,12 @@ def _voice(args: argparse.Namespace, settings: GameSettings) -> object:
     seat; it is the performance probe) unless --voice-from asks for it."""
     if args.no_voice or (args.autoplay and not args.voice_from):
         return None
-    from game.voicectl import VoiceController
+    from game.voicectl.controller import VoiceController
     return VoiceController(settings.voice, files=tuple(args.voice_from or ()))
 
 
 def _voice_report(voice: object) -> dict[str, object]:
-    from game.voicectl import VoiceController
+    from game.voicectl.controller import VoiceController
     assert isinstance(voice, VoiceController)
     narrator = voice.narrator
     return {"backend": voice.backend, "mic": voice.mic.value, "applied": voice.applied,
@@ -176,7 +176,7 @@ def _voice_report(voice: object) -> dict[str, object]:
 def _autoplay_table(app: App, settings: GameSettings, seed: int,
                     transcript: TextIO | None = None) -> str:
     """Continue the saved autoplay table, or seat a new one; the recovery kind."""
-    from game.scenes.factory import continuable, continued_scene, table_scene
+    from game.table.factory import continuable, continued_scene, table_scene
 
     save = app.save
     table, bots = save.peek()

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import Command, QuitCommand, ResizeCommand
-from game.config import save_settings
-from game.input import InputMapper
+from game.input.commands import Command, QuitCommand, ResizeCommand
+from game.input.mapper import InputMapper
+from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
-from game.saving import SaveGame
 from game.scenes.base import Scene
-from game.settings import MIN_SIZE, GameSettings
+from game.settings.file import save_settings
+from game.settings.model import MIN_SIZE, GameSettings
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
-    from game.voicectl import VoiceController
+    from game.voicectl.controller import VoiceController
 
 
 @dataclass(slots=True)

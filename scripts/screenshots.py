@@ -26,13 +26,13 @@ from engine.actions import Action, ActionKind  # noqa: E402
 from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
 from game.app import App  # noqa: E402
-from game.commands import ActCommand  # noqa: E402
-from game.scenes.factory import table_scene  # noqa: E402
+from game.input.commands import ActCommand  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
 from game.scenes.start import StartScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
-from game.settings import GameSettings  # noqa: E402
+from game.settings.model import GameSettings  # noqa: E402
+from game.table.factory import table_scene  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
 R = ActionKind.RAISE

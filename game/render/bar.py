@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.controls import Choice
-from game.layout import PRESETS, TableLayout
+from game.render.layout import PRESETS, TableLayout
 from game.render.theme import (
     CALL_C,
     DIM,
@@ -22,6 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel, toggle
+from game.table.actionbar import Choice
 
 
 @dataclass(frozen=True, slots=True)

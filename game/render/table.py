@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.cards import Card
-from game.display import Anchor, Beat, Flight, SeatShow, TableDisplay
-from game.layout import TableLayout
+from game.render.layout import TableLayout
 from game.render.sprites import Sprites
 from game.render.theme import (
     BG,
@@ -26,6 +25,7 @@ from game.render.theme import (
     ease,
     lerp,
 )
+from game.table.view import Anchor, Beat, Flight, SeatShow, TableDisplay
 
 
 @dataclass(frozen=True, slots=True)

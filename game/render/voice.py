@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.layout import VoiceLayout
+from game.render.layout import VoiceLayout
 from game.render.theme import (
     CALL_C,
     DIM,
@@ -21,7 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel
-from game.voicectl import MicState, VoicePanel
+from game.voicectl.controller import MicState, VoicePanel
 
 _DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.MUTED: GOLD,
         MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED, MicState.OFF: RED,

@@ -6,12 +6,12 @@ from typing import Protocol
 
 import pygame
 
-from game.commands import Command
-from game.input import Bindings
+from game.input.commands import Command
+from game.input.mapper import Bindings
+from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
-from game.saving import SaveGame
-from game.settings import GameSettings
+from game.settings.model import GameSettings
 
 
 class Host(Protocol):

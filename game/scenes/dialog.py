@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import Command, Ui, UiCommand
-from game.input import Bindings, Hit
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings, Hit
 from game.render.theme import GOLD, MUTED, PANEL_EDGE, TEXT, Text
 from game.render.widgets import button, panel
 

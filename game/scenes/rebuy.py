@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.table import TableError
-from game.commands import Command, Ui, UiCommand
-from game.input import Bindings
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
 from game.scenes.base import Host

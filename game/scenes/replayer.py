@@ -8,17 +8,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.actions import IllegalAction
-from game.commands import Command, Ui, UiCommand
-from game.display import TableDisplay
-from game.input import Bindings, Hit
-from game.layout import TableLayout, table_layout
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings, Hit
+from game.persistence.store import CorruptRecord, HandRecord, StoreError
+from game.records.steps import Step, hand_title, names_of, steps
+from game.render.layout import TableLayout, table_layout
 from game.render.table import SeatStatus, TableRenderer
 from game.render.theme import BG, GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button
-from game.replayer import Step, hand_title, names_of, steps
 from game.scenes.base import Host
-from game.settings import HUMAN_SEAT
-from game.store import CorruptRecord, HandRecord, StoreError
+from game.settings.model import HUMAN_SEAT
+from game.table.view import TableDisplay
 
 RECENT = 50
 PREV, NEXT, BACK, FORWARD, FIRST, LAST = "prev", "next", "back", "forward", "first", "last"

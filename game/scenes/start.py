@@ -10,12 +10,12 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from game.commands import Command, Ui, UiCommand
-from game.input import Bindings
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings
 from game.render.theme import BG, MUTED, ORANGE
 from game.scenes.base import Host
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
-from game.settings import (
+from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
     BUY_IN_CHOICES_BB,
@@ -48,7 +48,7 @@ class StartScene:
 
     def __post_init__(self) -> None:
         threading.Thread(target=self._list_microphones, name="list-mics", daemon=True).start()
-        from game.scenes.factory import continuable
+        from game.table.factory import continuable
         table, bots = self.host.save.peek()
         self.can_continue = continuable(table, bots, autopilot=False)
         told = self.host.save.take_notices()
@@ -66,7 +66,7 @@ class StartScene:
         ]
 
     def _list_microphones(self) -> None:
-        from game.voicectl import list_microphones
+        from game.voicectl.controller import list_microphones
         self.microphones.extend(list_microphones())
         self.mics_listed.set()
 
@@ -174,7 +174,7 @@ class StartScene:
 
     def sit_down(self) -> None:
         """A new table with the chosen settings (saved as the current table)."""
-        from game.scenes.factory import table_scene
+        from game.table.factory import table_scene
         trouble = self._prepare()
         scene = table_scene(self.host, self.settings, self._seed(), save=self.host.save)
         if trouble:
@@ -183,7 +183,7 @@ class StartScene:
 
     def continue_table(self) -> None:
         """Back to the saved table; a hand in play resumes where it stopped."""
-        from game.scenes.factory import continued_scene
+        from game.table.factory import continued_scene
         found = self.host.save.saved_table()
         if found is None:
             self.can_continue = False

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import Command, Ui, UiCommand
-from game.input import Bindings, Hit
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings, Hit
+from game.persistence.store import CorruptRecord, StoreError
+from game.records.stats import all_time_stats, session_stats
+from game.records.statsview import HEADER, stats_rows
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host
-from game.stats import all_time_stats, session_stats
-from game.statsview import HEADER, stats_rows
-from game.store import CorruptRecord, StoreError
 
 Rows = list[tuple[str, ...]]
 

@@ -13,24 +13,24 @@ from engine.events import Event
 from engine.sizing import BettingContext
 from engine.table import PlayerBusted, PlayerLeft, TableError, TableEvent
 from engine.view import PlayerView
-from game.commands import ActCommand, Command, Ui, UiCommand
-from game.controls import ActionPanel
-from game.display import TableDisplay
-from game.handlog import log_line
-from game.input import Bindings
-from game.layout import TableLayout, table_layout
-from game.presenter import Presenter
+from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.input.mapper import Bindings
+from game.records.handlog import log_line
 from game.render.bar import BarModel, draw_bar, draw_top
+from game.render.layout import TableLayout, table_layout
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.voice import draw_voice
 from game.scenes.base import Host
-from game.scenes.players import Seats
 from game.scenes.table_ui import bar_model, table_bindings
-from game.session import TableSession
-from game.settings import HUMAN_SEAT
-from game.turnclock import TurnClock
-from game.voicectl import OFF_PANEL, VoiceController, VoicePanel
+from game.settings.model import HUMAN_SEAT
+from game.table.actionbar import ActionPanel
+from game.table.clock import TurnClock
+from game.table.players import Seats
+from game.table.presenter import Presenter
+from game.table.session import TableSession
+from game.table.view import TableDisplay
+from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
 BETWEEN_HANDS = 0.8
 MESSAGE_SECONDS = 4.0

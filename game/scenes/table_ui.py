@@ -7,12 +7,12 @@ import pygame
 
 from engine.actions import LegalActions
 from engine.sizing import BettingContext
-from game.commands import ActCommand, Command, Ui, UiCommand
-from game.controls import ActionPanel
-from game.input import Bindings, Drag, Hit
-from game.layout import PRESETS, TableLayout
+from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.input.mapper import Bindings, Drag, Hit
 from game.render.bar import BarModel
-from game.voicectl import VoicePanel
+from game.render.layout import PRESETS, TableLayout
+from game.table.actionbar import ActionPanel
+from game.voicectl.controller import VoicePanel
 
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,

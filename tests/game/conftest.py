@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.settings import GameSettings
+from game.settings.model import GameSettings
 
 
 @pytest.fixture(scope="session", autouse=True)

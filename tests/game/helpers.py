@@ -11,9 +11,9 @@ from engine.actions import Action, ActionKind
 from engine.cards import stacked_deck
 from engine.events import ActionTaken
 from game.app import App
-from game.commands import ActCommand
-from game.scenes.factory import table_scene
+from game.input.commands import ActCommand
 from game.scenes.table import TableScene
+from game.table.factory import table_scene
 
 FRAME = 1 / 60
 

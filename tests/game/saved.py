@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.saving import SaveGame
-from game.session import TableSession
-from game.settings import GameSettings
-from game.store import DB_NAME, Store
+from game.persistence.saving import SaveGame
+from game.persistence.store import DB_NAME, Store
+from game.settings.model import GameSettings
+from game.table.session import TableSession
 from tests.game.test_store import choose
 
 NAMES = ("You", "Shark", "Maniac", "Station")

@@ -60,7 +60,7 @@ def test_autoplay_continues_the_saved_table(tmp_path: Path) -> None:
     second = autoplay(*args, data=tmp_path)
     assert second["hands"] == 3
     assert sum(second["final_stacks"]) == second["bought_in"] >= first["bought_in"]
-    from game.store import DB_NAME, Store
+    from game.persistence.store import DB_NAME, Store
     with Store.open(tmp_path / DB_NAME) as store:
         assert len(store.hands()) == 6
         assert store.integrity_check() == []

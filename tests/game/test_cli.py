@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.__main__ import main
-from game.store import Store, data_dir
+from game.persistence.store import Store, data_dir
 from tests.game.saved import saved_store
 
 

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.store import DB_NAME, ChipKind, HandStatus, Store, hand_result
+from game.persistence.store import DB_NAME, ChipKind, HandStatus, Store, hand_result
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 32

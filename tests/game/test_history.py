@@ -18,7 +18,8 @@ from pokerkit.state import CheckingOrCalling, CompletionBettingOrRaisingTo, Fold
 
 from engine.events import PotAwarded
 from engine.state import Structure
-from game.history import (
+from game.persistence.store import DB_NAME, HandRecord, Store
+from game.records.export import (
     ExportError,
     export_hand,
     export_session,
@@ -28,7 +29,6 @@ from game.history import (
     pokerstars_hand,
     pokerstars_session,
 )
-from game.store import DB_NAME, HandRecord, Store
 from tests.game.test_store import (
     SCRIPTED,
     play_random_hands,

@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from game.layout import table_layout
+from game.render.layout import table_layout
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 600), (1000, 1000), (1366, 768),
          (3840, 2160), (961, 777)]

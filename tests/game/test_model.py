@@ -10,11 +10,11 @@ import pygame
 from bots.api import create_bot
 from engine.table import Table, TableConfig
 from engine.view import view_of
-from game.commands import ActCommand, UiCommand
-from game.display import TableDisplay
-from game.input import Bindings, Hit, InputMapper
-from game.presenter import Presenter
-from game.turnclock import TurnClock
+from game.input.commands import ActCommand, UiCommand
+from game.input.mapper import Bindings, Hit, InputMapper
+from game.table.clock import TurnClock
+from game.table.presenter import Presenter
+from game.table.view import TableDisplay
 
 
 def test_display_matches_engine_stacks_after_every_hand_of_a_bot_session() -> None:

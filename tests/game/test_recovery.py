@@ -17,8 +17,8 @@ import pytest
 
 from engine.actions import Action, ActionKind
 from engine.table import Table
-from game.recovery import recover
-from game.store import DB_NAME, HandStatus, Store
+from game.persistence.recovery import recover
+from game.persistence.store import DB_NAME, HandStatus, Store
 from tests.game.test_store import (
     SCRIPTED,
     Scripted,

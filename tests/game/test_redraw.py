@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.commands import Command, Ui, UiCommand
-from game.input import Bindings
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings
 
 
 class CountingScene:

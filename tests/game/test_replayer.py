@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.saving import SaveGame
+from game.persistence.saving import SaveGame
+from game.persistence.store import Store, data_dir
 from game.scenes.pause import PauseScene
 from game.scenes.replayer import ReplayerScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
-from game.store import Store, data_dir
 from tests.game.helpers import FRAME, click, press, scripted_table
 from tests.game.saved import saved_store
 

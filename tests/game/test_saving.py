@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game.app import App
-from game.saving import SaveGame
+from game.persistence.saving import SaveGame
+from game.persistence.store import DB_NAME, HandStatus, Store, data_dir
 from game.scenes.start import StartScene
 from game.scenes.table import TableScene
-from game.settings import GameSettings
-from game.store import DB_NAME, HandStatus, Store, data_dir
+from game.settings.model import GameSettings
 from tests.game.helpers import FRAME, press, run_until
 from tests.game.saved import new_session, play_hands, saved_store
 

@@ -6,7 +6,7 @@ import pygame
 
 from engine.actions import ActionKind
 from game.app import App
-from game.commands import ResizeCommand
+from game.input.commands import ResizeCommand
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene

@@ -10,7 +10,8 @@ import pytest
 
 from game.__main__ import main
 from game.app import App
-from game.config import (
+from game.scenes.start import StartScene
+from game.settings.file import (
     FILE_NAME,
     load_settings,
     parse_settings,
@@ -18,8 +19,7 @@ from game.config import (
     settings_path,
     settings_toml,
 )
-from game.scenes.start import StartScene
-from game.settings import GameSettings, VoiceSettings
+from game.settings.model import GameSettings, VoiceSettings
 from tests.game.helpers import FRAME, press
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.table import Table
-from game.stats import PlayerStats, all_time_stats, player_stats, session_stats, stats_json
-from game.store import DB_NAME, Store
+from game.persistence.store import DB_NAME, Store
+from game.records.stats import PlayerStats, all_time_stats, player_stats, session_stats, stats_json
 from tests.game.test_store import deck_for, finish, seat_table, start, to_action
 
 # Ann (seat 0), Bob (1), Cat (2), 1000 each, blinds 5/10.

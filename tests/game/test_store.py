@@ -23,7 +23,7 @@ from engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from engine.cards import stacked_deck
 from engine.state import HandState, Structure
 from engine.table import Seat, Table, TableConfig
-from game.store import (
+from game.persistence.store import (
     APPLICATION_ID,
     DB_NAME,
     SCHEMA_VERSION,

@@ -17,12 +17,12 @@ import pytest
 
 from engine.actions import ActionKind
 from game.app import App
-from game.commands import Ui, UiCommand
-from game.config import load_settings
-from game.layout import table_layout
+from game.input.commands import Ui, UiCommand
+from game.render.layout import table_layout
 from game.scenes.table import TableScene
-from game.settings import VoiceSettings
-from game.voicectl import MicState, ScriptedSource, VoiceController
+from game.settings.file import load_settings
+from game.settings.model import VoiceSettings
+from game.voicectl.controller import MicState, ScriptedSource, VoiceController
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
 from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
@@ -458,7 +458,7 @@ class FailingWav(WavFileSource):
 @pytest.fixture
 def failing_wavs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """a.wav, bad.wav (fails partway through) and c.wav, 0.2 s of silence each."""
-    monkeypatch.setattr("game.voicectl.WavFileSource", FailingWav)
+    monkeypatch.setattr("game.voicectl.controller.WavFileSource", FailingWav)
     monkeypatch.setattr(FailingWav, "opened", [])
     paths = [tmp_path / name for name in ("a.wav", "bad.wav", "c.wav")]
     for path in paths:

@@ -18,9 +18,9 @@ from engine.actions import Action
 from engine.events import Event
 from engine.state import HandState
 from engine.table import Table, TableEvent
-from game.recovery import Recovery, recover
-from game.savelock import SaveLock, SaveLocked
-from game.store import (
+from game.persistence.lock import SaveLock, SaveLocked
+from game.persistence.recovery import Recovery, recover
+from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
     Store,

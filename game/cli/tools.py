@@ -10,12 +10,12 @@ import sys
 from collections.abc import Callable
 
 from engine.actions import IllegalAction
-from game.config import reset_settings
-from game.history import ExportError, export_hand, export_session
-from game.replayer import hand_title, names_of, step_text, steps
-from game.stats import all_time_stats, session_stats, stats_json
-from game.statsview import text_table
-from game.store import DB_NAME, CorruptRecord, Store, StoreError, data_dir
+from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError, data_dir
+from game.records.export import ExportError, export_hand, export_session
+from game.records.stats import all_time_stats, session_stats, stats_json
+from game.records.statsview import text_table
+from game.records.steps import hand_title, names_of, step_text, steps
+from game.settings.file import reset_settings
 
 
 def _fail(message: str) -> int:

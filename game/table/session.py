@@ -15,8 +15,8 @@ from engine.events import Event
 from engine.state import HandState
 from engine.table import ChipsAdded, Table, TableConfig, TableEvent
 from engine.view import PlayerView, view_of
-from game.saving import SaveGame
-from game.settings import HUMAN_SEAT, GameSettings
+from game.persistence.saving import SaveGame
+from game.settings.model import HUMAN_SEAT, GameSettings
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from engine.events import (
     StreetDealt,
     UncalledBetReturned,
 )
-from game.display import award_text
+from game.table.view import award_text
 
 
 def verb(name: str, third_person: str) -> str:

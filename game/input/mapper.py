@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
+from game.input.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
 
 DIGIT_KEYS: dict[int, str] = {
     **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},

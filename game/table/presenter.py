@@ -6,7 +6,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from engine.events import Event
-from game.display import Beat, TableDisplay
+from game.table.view import Beat, TableDisplay
 
 
 @dataclass(slots=True)

@@ -38,7 +38,7 @@ from engine.events import (
 )
 from engine.pots import clockwise_from
 from engine.state import HandConfig, HandState, Structure
-from game.store import HandRecord, HandStatus, Store
+from game.persistence.store import HandRecord, HandStatus, Store
 
 Format = Literal["pokerstars", "phh"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.stats import PlayerStats
+from game.records.stats import PlayerStats
 
 HEADER = ("Player", "Hands", "VPIP", "PFR", "Aggr", "WTSD", "W$SD", "SD won", "Net")
 

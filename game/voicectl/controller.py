@@ -35,8 +35,8 @@ from engine.actions import ActionKind
 from engine.events import Event, HoleCardsDealt
 from engine.sizing import BettingContext
 from engine.view import PlayerView
-from game.commands import ActCommand, Command, Ui, UiCommand
-from game.settings import HUMAN_SEAT, VoiceSettings
+from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.settings.model import HUMAN_SEAT, VoiceSettings
 from voice.audio import (
     BLOCK_MS,
     AudioFileError,

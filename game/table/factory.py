@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from engine.table import Table
-from game.recovery import Recovery
-from game.saving import SaveGame
+from game.persistence.recovery import Recovery
+from game.persistence.saving import SaveGame
 from game.scenes.base import Host
-from game.scenes.players import Seats
 from game.scenes.table import TableScene
-from game.session import TableSession
-from game.settings import HUMAN_SEAT, GameSettings, level_of
+from game.settings.model import HUMAN_SEAT, GameSettings, level_of
+from game.table.players import Seats
+from game.table.session import TableSession
 
 
 def table_scene(host: Host, settings: GameSettings, seed: int, *,

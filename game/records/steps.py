@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from engine.cards import card_str
 from engine.events import Event
 from engine.state import HandState
-from game.handlog import log_line
-from game.store import HandRecord
+from game.persistence.store import HandRecord
+from game.records.handlog import log_line
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from engine.actions import IllegalAction
 from engine.cards import CardError
 from engine.state import ConfigError, HandState
 from engine.table import Table, TableError
-from game.store import CorruptRecord, HandRecord, Store
+from game.persistence.store import CorruptRecord, HandRecord, Store
 
 RecoveryKind = Literal["resumed", "voided", "none"]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.actions import ActionKind
 from engine.events import ActionTaken, HandShown, PotAwarded, Street, StreetDealt
-from game.store import REBUY_KINDS, HandRecord, Store
+from game.persistence.store import REBUY_KINDS, HandRecord, Store
 
 
 def _percent(part: int, whole: int) -> float | None:

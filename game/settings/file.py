@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.settings import (
+from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
     BUY_IN_CHOICES_BB,
