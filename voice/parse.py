@@ -1,6 +1,6 @@
 """One utterance plus the acting player's view of the table -> one intent (contract 2).
 
-The phrasing lives in the templates (``assets/voice/templates.txt``); this module
+The phrasing lives in the templates (``voice/data/templates.txt``); this module
 resolves what a matched template means at this table: bet or raise, the street total a
 size comes to (through ``engine.sizing``), and the sentence to say when it can't be done.
 

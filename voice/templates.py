@@ -1,6 +1,6 @@
 """Sentence templates: the one description of what a player can say.
 
-``assets/voice/templates.txt`` (syntax in its header) is read once into
+``voice/data/templates.txt`` (syntax in its header) is read once into
 :class:`Templates`, which matches utterances for the parser and generates the
 recognizers' restricted vocabulary (Vosk) and grammar (JSGF, for pocketsphinx).
 """
@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from engine.sizing import POT_FRACTIONS
@@ -29,7 +31,7 @@ from voice.numbers import (
 )
 from voice.text import tokenize
 
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "assets" / "voice" / "templates.txt"
+DEFAULT_PATH: Traversable = files("voice") / "data" / "templates.txt"
 
 NUMBER_SLOTS = frozenset({"amount", "increment", "multiple", "blinds"})
 """Slots filled by a spoken number; list slots are defined in the template file."""
@@ -406,12 +408,13 @@ def _title(block: Block) -> str:
 
 def load(path: Path | str | None = None) -> Templates:
     """The compiled templates (cached: the file is read and compiled once per path)."""
-    return _load(Path(path) if path is not None else DEFAULT_PATH)
+    return _load(Path(path) if path is not None else None)
 
 
 @cache
-def _load(path: Path) -> Templates:
-    return compile_templates(path.read_text(encoding="utf-8"), str(path))
+def _load(path: Path | None) -> Templates:
+    source: Traversable = DEFAULT_PATH if path is None else path  # None: the packaged file
+    return compile_templates(source.read_text(encoding="utf-8"), str(source))
 
 
 def vocabulary() -> list[str]:

@@ -43,8 +43,11 @@ def _samples(per_template: int = 40, seed: int = 7):
             yield template, templates.sample(template, rng)
 
 
-def test_the_template_file_loads_and_is_compiled_once():
-    assert load() is load() is load(DEFAULT_PATH)
+def test_the_template_file_loads_and_is_compiled_once(tmp_path):
+    copy = tmp_path / "templates.txt"
+    copy.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load() is load()
+    assert load(copy) is load(str(copy)) is not load()
     assert len(load().templates) > 100
 
 
