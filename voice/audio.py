@@ -207,7 +207,8 @@ class Resampler:
 
 def pcm16(samples: Any) -> bytes:
     """Float samples as int16 PCM bytes: rounded, and clipped rather than wrapped."""
-    return np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
+    out: bytes = np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
+    return out
 
 
 def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:
@@ -422,7 +423,8 @@ def _load_sounddevice() -> ModuleType:
         raise AudioUnavailable(
             "Voice control is off: the audio library could not be loaded "
             f"({err}). Install libportaudio2 and restart the game.") from None
-    return sounddevice
+    module: ModuleType = sounddevice
+    return module
 
 
 def input_devices(sd: Any) -> list[tuple[int, str, dict[str, Any]]]:
