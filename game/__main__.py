@@ -23,7 +23,9 @@ import threading  # noqa: E402
 from collections.abc import Mapping, Sequence  # noqa: E402
 from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
-from game.cli.args import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
+from game.cli import logs  # noqa: E402
+from game.cli.args import AUTOPLAY_SPEED, parse  # noqa: E402
+from game.settings.model import MIN_SIZE  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    logs.configure(args.log_level)
     if args.reset_settings:
         from game.cli.tools import reset
         return reset()
@@ -235,7 +238,7 @@ def _minimum_size() -> object:
         return None
     window = Window.from_display_module()
     with contextlib.suppress(Exception):  # a driver that refuses: the resize handler clamps
-        window.minimum_size = (MIN_W, MIN_H)
+        window.minimum_size = MIN_SIZE
     return window
 
 

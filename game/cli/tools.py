@@ -10,7 +10,8 @@ import sys
 from collections.abc import Callable
 
 from engine.actions import IllegalAction
-from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError, data_dir
+from game.paths import data_dir
+from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError
 from game.records.export import ExportError, export_hand, export_session
 from game.records.stats import all_time_stats, session_stats, stats_json
 from game.records.statsview import text_table

@@ -38,13 +38,13 @@ from engine.cards import Card, CardError, card_str, parse_card
 from engine.events import ActionTaken, Event, PotAwarded, RakeTaken
 from engine.state import ConfigError, HandConfig, HandState, Structure
 from engine.table import ChipsAdded, PlayerLeft, PlayerSat, Seat, Table, TableConfig, TableEvent
+from game.paths import DATA_DIR_ENV
+from game.paths import data_dir as data_dir  # defined there; saving.py imports it from here
 
 log = logging.getLogger(__name__)
 
-APP_NAME = "holdem"
 DB_NAME = "holdem.sqlite3"
 APPLICATION_ID = 0x486F6C64  # "Hold": marks the file as ours (PRAGMA application_id)
-DATA_DIR_ENV = "HOLDEM_DATA_DIR"
 
 # Forward migrations: MIGRATIONS[v] takes a database from user_version v to v + 1.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -159,16 +159,6 @@ class ChipKind(StrEnum):
 
 CHIPS_IN = (ChipKind.BUY_IN, ChipKind.REBUY, ChipKind.TOP_UP, ChipKind.AUTO_REBUY)
 REBUY_KINDS = (ChipKind.REBUY, ChipKind.TOP_UP, ChipKind.AUTO_REBUY)
-
-
-def data_dir() -> Path:
-    """Where the save file lives: ``$HOLDEM_DATA_DIR`` or the platform's user data dir."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
 def _utc_now() -> datetime:

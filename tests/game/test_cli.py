@@ -4,13 +4,17 @@ flag, unknown hand, unwritable file or empty save."""
 from __future__ import annotations
 
 import json
+import logging
+import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from game.__main__ import main
-from game.persistence.store import Store, data_dir
+from game.paths import data_dir
+from game.persistence.store import Store
 from tests.game.saved import saved_store
 
 
@@ -32,6 +36,8 @@ def saved() -> Path:
     (["--reset-settings", "stats"], "--reset-settings is used on its own"),
     (["play", "--level", "0"], "--level must be from 1 to 5"),
     (["dance"], "invalid choice: 'dance'"),
+    (["--log-level", "loud"], "invalid choice: 'loud'"),
+    (["stats", "--log-level"], "--log-level: expected one argument"),
 ])
 def test_bad_command_lines_are_refused_with_a_helpful_message(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +150,34 @@ def test_tools_report_an_unusable_data_folder(
     monkeypatch.setenv("HOLDEM_DATA_DIR", str(blocker / "data"))
     assert main(["stats"]) == 1
     assert "Can't create the save folder" in capsys.readouterr().err
+
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield root
+    root.setLevel(level)
+    root.handlers[:] = handlers
+
+
+@pytest.mark.parametrize("argv, level", [
+    (["stats"], logging.WARNING),
+    (["--log-level", "info", "stats"], logging.INFO),
+    (["stats", "--log-level", "DEBUG"], logging.DEBUG),
+])
+def test_log_level_sets_what_reaches_standard_error_once_for_the_program(
+        argv: list[str], level: int, root_logger: logging.Logger,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 0
+    assert main(argv) == 0  # configured again: still one handler of ours
+    assert root_logger.level == level
+    ours = [h for h in root_logger.handlers if isinstance(h, logging.StreamHandler)
+            and h.stream is sys.stderr]
+    assert len(ours) == 1
+    capsys.readouterr()
+    logging.getLogger("game.test").info("an info line")
+    logging.getLogger("game.test").warning("a warning line")
+    err = capsys.readouterr().err
+    assert "WARNING game.test: a warning line" in err
+    assert ("INFO game.test: an info line" in err) == (level <= logging.INFO)

@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from game.app import App
+from game.paths import data_dir
 from game.persistence.saving import SaveGame
-from game.persistence.store import DB_NAME, HandStatus, Store, data_dir
+from game.persistence.store import DB_NAME, HandStatus, Store
 from game.scenes.start import StartScene
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings
