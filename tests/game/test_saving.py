@@ -3,7 +3,10 @@ journaled through the table session, and an interrupted hand resumed at the tabl
 
 from __future__ import annotations
 
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -66,6 +69,25 @@ def test_a_second_game_on_the_same_save_plays_unsaved(app: App) -> None:
     assert "Another Hold'em game is using the save file" in second.take_notices()[0]
     first.close()
     third = SaveGame.open()  # the lock goes with the game that held it
+    assert third.active
+    third.close()
+
+
+def test_a_game_in_another_process_holds_the_save_until_it_is_killed() -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; from game.persistence.saving import SaveGame; "
+         "g = SaveGame.open(); print('held' if g.active else 'no', flush=True); "
+         "time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        second = SaveGame.open()
+        assert not second.active
+        assert "Another Hold'em game is using the save file" in second.take_notices()[0]
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    third = SaveGame.open()  # the killed game's lock went with its process
     assert third.active
     third.close()
 
