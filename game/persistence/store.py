@@ -18,8 +18,9 @@ Durability rules (a kill -9 or a pulled plug must never lose or invent a chip):
   journal lost after a crash) holds every finished hand, and hand numbers are never reused.
 
 Writes go through one transaction each (``BEGIN IMMEDIATE`` ... ``COMMIT``). After a
-write fails for lack of space or permission the store stops writing (``StoreUnavailable``
-from then on) so the file keeps its last consistent state while the game plays on.
+write fails for lack of space or permission the store refuses writes
+(``StoreUnavailable``) until ``clear_fault``, so the file keeps its last consistent state;
+``SaveGame`` keeps what was not written and retries.
 """
 
 from __future__ import annotations
@@ -187,10 +188,14 @@ class Store:
             why = "the save folder is read-only"
         else:
             why = str(err)
-        self.broken = (f"Can't write the save file {self.path} ({why}); "
-                       "playing on without saving.")
-        log.warning(self.broken)
+        self.broken = (f"Can't write the save file {self.path} ({why}); the hands "
+                       "played meanwhile are kept in memory until it can be written.")
+        log.info(self.broken)  # the caller tells the player
         return StoreUnavailable(self.broken)
+
+    def clear_fault(self) -> None:
+        """Allow writes again after a failure (to retry once space or access is back)."""
+        self.broken = None
 
     def _current_table_id(self, conn: sqlite3.Connection) -> int | None:
         return reading.current_table_id(conn)

@@ -9,7 +9,10 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from game.persistence.store import DB_NAME, Store
 
@@ -51,3 +54,37 @@ def test_a_lost_journal_after_a_kill_loses_no_finished_hand_and_reuses_no_number
         assert table is not None and table.hands_played == 5
         hand = table.start_hand(random.Random(1))
         assert store.begin_hand(table, hand) > in_play
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 1 MB tmpfs nearly filled (needs root and mount rights: skipped elsewhere; the
+    injected SQLITE_FULL tests in test_saving cover the same paths everywhere)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
+                          capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip("can't mount a small tmpfs here")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_autoplay_on_a_full_disk_stops_with_an_error_not_playing_on(small_disk: Path) -> None:
+    filler = small_disk / "filler"
+    filler.write_bytes(b"\0" * (1024 * 1024 - 160 * 1024))  # about 160 KB left
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HOLDEM_DATA_DIR": str(small_disk),
+           "HOLDEM_CONFIG_DIR": str(small_disk / "config")}
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--autoplay", "100000", "--seed", "1", "--headless",
+         "--fps", "0", "--speed", "50", "--size", "960x540"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 3, done.stderr[-2000:]
+    assert "holdem: autoplay stopped: Can't write the save file" in done.stderr
+    assert "(the disk is full)" in done.stderr
+    filler.unlink()  # space returns: every hand the file holds is whole
+    with Store.open(small_disk / DB_NAME) as store:
+        assert store.integrity_check() == []
+        assert len(store.hands()) > 0
