@@ -26,6 +26,7 @@ class CorruptRecord(StoreError):
 class UnreadableFile(Exception):
     """The file is not a usable save file (corrupt or someone else's)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, ours: bool = True) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.ours = ours  # worth salvaging: not someone else's database

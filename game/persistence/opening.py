@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game.persistence.errors import StoreUnavailable, UnreadableFile
-from game.persistence.schema import migrate, recognise
+from game.persistence.schema import SCHEMA_VERSION, migrate, recognise
 
 log = logging.getLogger(__name__)
 
@@ -71,3 +71,44 @@ def move_aside(db: Path, when: datetime) -> Path:
         raise StoreUnavailable(f"The save file {db} is unreadable and can't be moved aside "
                                f"({err.strerror or err}); playing on without saving.") from None
     return aside
+
+
+def connect_read_only(db: Path) -> sqlite3.Connection:
+    """Open the save file for reading only: nothing in its folder is created or
+    changed, so it works in a read-only folder. An older schema is migrated in a copy
+    in memory. ``StoreUnavailable`` when there is no file, ``UnreadableFile`` when it is
+    damaged or not ours, ``StoreVersionError`` when it is from a newer game."""
+    if not db.is_file():
+        raise StoreUnavailable(f"There is no save file at {db} yet.")
+    uri = db.resolve().as_uri()
+    try:
+        conn = _reader(f"{uri}?mode=ro")
+    except sqlite3.OperationalError:
+        # A WAL file needs its -shm index, which a read-only folder can't hold: read the
+        # main file alone (every finished hand is checkpointed into it).
+        conn = _reader(f"{uri}?mode=ro&immutable=1")
+    try:
+        recognise(conn)
+        if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            conn.backup(copy)
+            conn.close()
+            conn = copy
+            migrate(conn)
+        return conn
+    except sqlite3.DatabaseError as err:
+        conn.close()
+        raise UnreadableFile(str(err)) from None
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _reader(uri: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5.0)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    return conn

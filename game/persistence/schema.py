@@ -92,7 +92,7 @@ def recognise(conn: sqlite3.Connection) -> None:
     if app_id != APPLICATION_ID:
         if app_id == 0 and version == 0 and tables == 0:
             return  # a new, empty file
-        raise UnreadableFile("it is not a holdem save file")
+        raise UnreadableFile("it is not a holdem save file", ours=False)
     if version > SCHEMA_VERSION:
         raise StoreVersionError(
             f"The save file was written by a newer version of the game (schema {version}; "

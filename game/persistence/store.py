@@ -59,9 +59,10 @@ from game.persistence.errors import (
     StoreVersionError,
     UnreadableFile,
 )
-from game.persistence.opening import connect_checked, move_aside
+from game.persistence.opening import connect_checked, connect_read_only, move_aside
 from game.persistence.paths import APP_NAME, DATA_DIR_ENV, DB_NAME, data_dir
-from game.persistence.schema import APPLICATION_ID, SCHEMA_VERSION
+from game.persistence.salvage import salvage
+from game.persistence.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 
 __all__ = [
     "APPLICATION_ID", "APP_NAME", "CHIPS_IN", "DATA_DIR_ENV", "DB_NAME", "REBUY_KINDS",
@@ -91,6 +92,7 @@ class Store:
         self.notices: list[str] = []
         self.session_id: int | None = None
         self.broken: str | None = None
+        self.read_only = False
 
     # ------------------------------------------------------------- opening
 
@@ -120,15 +122,51 @@ class Store:
             aside = move_aside(db, clock())
             message = (f"The save file {db} could not be used ({bad.reason}); it was moved "
                        f"to {aside.name} and a new one started.")
-            log.warning(message)
-            notices.append(message)
             try:
                 conn = connect_checked(db, sync)
             except UnreadableFile as again:
                 raise StoreUnavailable(f"Can't start a new save file at {db}: "
                                        f"{again.reason}") from None
+            if bad.ours:
+                message += " " + salvage(aside, conn).message
+            log.warning(message)
+            notices.append(message)
         store = cls(conn, db, clock)
         store.notices = notices
+        return store
+
+    @classmethod
+    def open_read_only(cls, path: str | os.PathLike[str] | None = None) -> Store:
+        """The save file for reading (``holdem stats``, ``replay``, ``export``, a game
+        in a read-only folder): never creates, migrates in place or moves anything.
+
+        ``StoreUnavailable`` when there is no save file; a damaged one is salvaged into
+        memory (``notices`` says what was recovered); every write is refused.
+        """
+        db = Path(path) if path is not None else data_dir() / DB_NAME
+        notices: list[str] = []
+        try:
+            conn = connect_read_only(db)
+        except UnreadableFile as bad:
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            migrate(conn)
+            report = salvage(db, conn)
+            notices.append(f"The save file {db} is damaged ({bad.reason}). "
+                           f"{report.message}")
+        store = cls(conn, db)
+        store.notices = notices
+        store.read_only = True
+        store.broken = f"The save file {db} is open for reading only."
+        return store
+
+    @classmethod
+    def empty(cls) -> Store:
+        """An empty save in memory: what the tools read when there is no save file."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        migrate(conn)
+        store = cls(conn, Path(":memory:"))
+        store.read_only = True
+        store.broken = "There is no save file."
         return store
 
     def close(self) -> None:
@@ -195,7 +233,8 @@ class Store:
 
     def clear_fault(self) -> None:
         """Allow writes again after a failure (to retry once space or access is back)."""
-        self.broken = None
+        if not self.read_only:
+            self.broken = None
 
     def _current_table_id(self, conn: sqlite3.Connection) -> int | None:
         return reading.current_table_id(conn)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.persistence.store import DB_NAME, Store
+from tests.game.saved import saved_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,3 +90,57 @@ def test_autoplay_on_a_full_disk_stops_with_an_error_not_playing_on(small_disk: 
     with Store.open(small_disk / DB_NAME) as store:
         assert store.integrity_check() == []
         assert len(store.hands()) > 0
+
+
+def _saved(folder: Path, hands: int) -> tuple[Path, dict[int, object], list[int]]:
+    """A closed save with ``hands`` finished hands, checkpointed (no journal): its path,
+    each hand's stored result, and the stacks."""
+    path = saved_store(folder, hands=hands)
+    with Store.open(path) as store:
+        results = {h.id: h.result for h in store.hands()}
+        table = store.load_table()
+        assert table is not None
+        stacks = [p.stack if p else 0 for p in table.seats]
+        store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path, results, stacks
+
+
+def _told_numbers(notice: str) -> tuple[int, int]:
+    found = re.search(r"and (\d+) hands?; (?:(\d+) hands? could not be read|no hand was lost)",
+                      notice)
+    assert found, notice
+    return int(found.group(1)), int(found.group(2) or 0)
+
+
+def test_four_kilobytes_overwritten_salvages_the_table_and_every_intact_hand(
+        tmp_path: Path) -> None:
+    path, results, stacks = _saved(tmp_path, 80)
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2 // 4096 * 4096
+    data[middle:middle + 4096] = random.Random(5).randbytes(4096)
+    path.write_bytes(bytes(data))
+    with Store.open(path) as store:
+        notice = store.notices[0]
+        assert "moved to" in notice and "Recovered the table and its stacks" in notice
+        recovered, lost = _told_numbers(notice)
+        assert recovered + lost == len(results) and recovered >= len(results) - 30
+        hands = store.hands()
+        assert len(hands) == recovered
+        assert all(h.result == results[h.id] for h in hands)  # intact, and the same
+        table = store.load_table()
+        assert table is not None and [p.stack if p else 0 for p in table.seats] == stacks
+        assert store.integrity_check() == []
+        hand = table.start_hand(random.Random(1))
+        assert store.begin_hand(table, hand) > max(results)  # no number given again
+
+
+def test_half_a_file_salvages_what_it_holds_and_counts_the_rest(tmp_path: Path) -> None:
+    path, results, _ = _saved(tmp_path, 80)
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+    with Store.open(path) as store:
+        notice = store.notices[0]
+        recovered, lost = _told_numbers(notice)
+        assert recovered + lost == len(results)
+        assert all(h.result == results[h.id] for h in store.hands())
+        assert store.integrity_check() == []
