@@ -98,7 +98,10 @@ def hand_counts(conn: sqlite3.Connection) -> dict[str, int]:
     return counts
 
 
-def read_hands(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[HandRecord]:
+def read_hands(conn: sqlite3.Connection, where: str, params: tuple[Any, ...],
+               broken: list[tuple[int, str]] | None = None) -> list[HandRecord]:
+    """Stored hands, oldest first. An unreadable hand raises ``CorruptRecord``, or, when
+    ``broken`` is given, is listed there (id, why) and skipped."""
     rows = conn.execute(
         "SELECT h.id, h.session_id, h.table_id, h.number, h.table_name, h.started_at, "
         f"h.ended_at, h.status, h.config, h.deck, h.result, h.void_reason FROM hands h "
@@ -114,25 +117,37 @@ def read_hands(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) ->
         if hand_id in journal:
             journal[hand_id].append((seq, seat, kind, amount))
     records = []
-    for (hand_id, session_id, table_id, number, table_name, started, ended, status,
-         config, deck, result, void_reason) in rows:
-        steps = journal[hand_id]
-        if [s[0] for s in steps] != list(range(len(steps))):
-            raise CorruptRecord(f"hand {hand_id}: the action journal has a gap")
+    for row in rows:
         try:
-            parsed_result = json.loads(result) if result is not None else None
-            hand_status = HandStatus(status)
-        except ValueError as err:
-            raise CorruptRecord(f"hand {hand_id}: {err}") from None
-        records.append(HandRecord(
+            records.append(_record(row, journal[row[0]]))
+        except CorruptRecord as err:
+            if broken is None:
+                raise
+            broken.append((row[0], str(err)))
+    return records
+
+
+def _record(row: tuple[Any, ...], steps: list[tuple[int, Any, Any, Any]]) -> HandRecord:
+    (hand_id, session_id, table_id, number, table_name, started, ended, status,
+     config, deck, result, void_reason) = row
+    if [s[0] for s in steps] != list(range(len(steps))):
+        raise CorruptRecord(f"hand {hand_id}: the action journal has a gap")
+    try:
+        parsed_result = json.loads(result) if result is not None else None
+        hand_status = HandStatus(status)
+        return HandRecord(
             id=hand_id, session_id=session_id, table_id=table_id, number=number,
             table_name=table_name, started_at=started, ended_at=ended, status=hand_status,
             config=config_from_json(config), deck=deck_from_text(deck),
             actions=tuple(action_from_row(seat, kind, amount)
                           for _, seat, kind, amount in steps),
-            result=parsed_result, void_reason=void_reason))
-    return records
-
+            result=parsed_result, void_reason=void_reason)
+    except CorruptRecord as err:
+        message = str(err)
+        raise CorruptRecord(message if message.startswith("hand ")
+                            else f"hand {hand_id}: {message}") from None
+    except ValueError as err:
+        raise CorruptRecord(f"hand {hand_id}: {err}") from None
 
 
 def integrity_check(conn: sqlite3.Connection) -> list[str]:

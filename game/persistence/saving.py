@@ -22,19 +22,21 @@ import copy
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.actions import Action
 from engine.events import Event
 from engine.state import HandState
 from engine.table import Table, TableEvent
 from game.persistence.lock import SaveLock, SaveLocked
-from game.persistence.recovery import Recovery, recover
+from game.persistence.recovery import Recovery, RecoveryReport, recover
 from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
     Store,
     StoreError,
     StoreUnavailable,
+    StoreVersionError,
     TableInfo,
     data_dir,
 )
@@ -102,7 +104,7 @@ class SaveGame:
             except StoreUnavailable as err:
                 if lock is not None:
                     lock.release()
-                return cls.unsaved(str(err))
+                return cls._read_only(folder, err)
         game = cls(store, lock, list(store.notices))
         try:
             game.recovery = recover(store)
@@ -114,9 +116,33 @@ class SaveGame:
             game.notices.append(report.message)
         return game
 
+    @classmethod
+    def _read_only(cls, folder: Path, err: StoreUnavailable) -> SaveGame:
+        """A save that can't be written but can be read (a read-only folder): the saved
+        table is shown and played on without saving; otherwise plain unsaved."""
+        if isinstance(err, StoreVersionError) or not (folder / DB_NAME).is_file():
+            return cls.unsaved(str(err))
+        try:
+            store = Store.open_read_only(folder / DB_NAME)
+        except StoreError:
+            return cls.unsaved(str(err))
+        game = cls(store, None, list(store.notices))
+        try:
+            game.recovery = recover(store)
+        except StoreError:  # an interrupted hand needed a write: its start is shown
+            try:
+                game.recovery = Recovery(RecoveryReport("none", None, ""),
+                                         store.load_table())
+            except CorruptRecord:
+                game.recovery = None
+        game.notices.append(f"The save file can't be written ({err}). Your saved table "
+                            "is shown; nothing played now will be saved.")
+        return game
+
     @property
     def active(self) -> bool:
-        return self.store is not None
+        """Whether play is being saved."""
+        return self.store is not None and not self.store.read_only
 
     def take_notices(self) -> list[str]:
         """Sentences for the player since the last call (shown once)."""
@@ -314,7 +340,7 @@ class SaveGame:
     def _write(self, write: _Write, hand_start: bool = False) -> None:
         """Run one write now, or queue it behind others waiting; a write the disk
         refuses waits too (``trouble`` says why), a write the store refuses stops saving."""
-        if self.store is None:
+        if self.store is None or self.store.read_only:
             return
         if not self.pending:
             try:

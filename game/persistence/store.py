@@ -493,8 +493,11 @@ class Store:
         return records[0]
 
     def hands(self, session: int | None = None,
-              status: HandStatus | None = HandStatus.COMPLETE) -> list[HandRecord]:
-        """Stored hands, oldest first: one session's or all; complete ones by default."""
+              status: HandStatus | None = HandStatus.COMPLETE, *,
+              broken: list[tuple[int, str]] | None = None) -> list[HandRecord]:
+        """Stored hands, oldest first: one session's or all; complete ones by default.
+        With ``broken``, unreadable hands are listed there (id, why) instead of raising
+        ``CorruptRecord``."""
         clauses: list[str] = []
         params: list[object] = []
         if session is not None:
@@ -504,7 +507,7 @@ class Store:
             clauses.append("h.status = ?")
             params.append(HandStatus(status).value)
         where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
-        return self._hands(where, tuple(params))
+        return reading.read_hands(self._conn, where, tuple(params), broken)
 
     def hand_counts(self) -> dict[str, int]:
         return reading.hand_counts(self._conn)

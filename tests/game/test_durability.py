@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from game.__main__ import main
+from game.persistence.saving import SaveGame
 from game.persistence.store import DB_NAME, Store
-from tests.game.saved import saved_store
+from game.settings.model import GameSettings
+from game.table.session import TableSession
+from tests.game.saved import play_hands, saved_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -144,3 +148,73 @@ def test_half_a_file_salvages_what_it_holds_and_counts_the_rest(tmp_path: Path) 
         assert recovered + lost == len(results)
         assert all(h.result == results[h.id] for h in store.hands())
         assert store.integrity_check() == []
+
+
+@pytest.fixture
+def read_only_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A save with 6 hands in a folder nothing can write to: a tmpfs remounted read-only
+    when running as root (chmod does not stop root), chmod 500 otherwise."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if as_root:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
+                              capture_output=True, check=False)
+        if done.returncode != 0:
+            pytest.skip("running as root without mount rights: no read-only folder")
+    saved_store(folder, hands=6)
+    if as_root:
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+    else:
+        folder.chmod(0o500)
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+    try:
+        yield folder
+    finally:
+        if as_root:
+            subprocess.run(["umount", "-l", str(folder)], check=False)
+        else:
+            folder.chmod(0o700)
+
+
+def test_stats_replay_and_export_read_a_save_in_a_read_only_folder(
+        read_only_save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = sorted(p.name for p in read_only_save.iterdir())
+    assert main(["stats"]) == 0
+    assert "Hands recorded: 6" in capsys.readouterr().out
+    assert main(["replay", "3"]) == 0
+    assert "Hand 3" in capsys.readouterr().out
+    out = tmp_path / "hands.txt"
+    assert main(["export", "--all", "-o", str(out)]) == 0
+    assert out.read_text().count("PokerStars Hand #") == 6
+    assert sorted(p.name for p in read_only_save.iterdir()) == before
+
+
+def test_the_game_in_a_read_only_folder_shows_the_saved_table_and_says_it_cannot_save(
+        read_only_save: Path) -> None:
+    with Store.open_read_only(read_only_save / DB_NAME) as store:
+        expected = store.load_table()
+    assert expected is not None
+    save = SaveGame.open()
+    assert not save.active
+    told = " ".join(save.take_notices())
+    assert "can't be written" in told and "saved table is shown" in told
+    table, bots = save.peek()
+    assert table is not None and bots
+    assert [p.stack if p else 0 for p in table.seats] == [
+        p.stack if p else 0 for p in expected.seats]
+    found = save.saved_table()
+    assert found is not None and found.table is not None
+    session = TableSession.adopt(GameSettings(), found.table, random.Random(1), save)
+    play_hands(session, 3)  # plays on, unsaved, without a pause or an error
+    assert session.chips_accounted() and save.trouble is None
+    save.close()
+
+
+def test_no_command_creates_a_save_where_there_was_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "nothing-here"
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+    for argv in (["stats"], ["stats", "--json"], ["replay"], ["export", "--all"]):
+        main(argv)
+    assert not folder.exists()
