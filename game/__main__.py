@@ -91,14 +91,21 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    trouble = None
     try:
         report = _play(args, settings, loaded, save, transcript)
+        trouble = save.trouble  # autoplay stops rather than play on unsaved
     finally:
         save.close()
         pygame.quit()
         warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
         print(json.dumps(report), flush=True)
+    if trouble is not None and args.autoplay:
+        for notice in save.take_notices():
+            print(notice, file=sys.stderr)
+        print(f"holdem: autoplay stopped: {trouble}", file=sys.stderr)
+        return 3
     return 0
 
 

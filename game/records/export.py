@@ -19,7 +19,7 @@ from datetime import UTC, time, timedelta, timezone, tzinfo
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.actions import ActionKind
+from engine.actions import ActionKind, IllegalAction
 from engine.cards import Card, card_str
 from engine.events import (
     ActionTaken,
@@ -458,10 +458,11 @@ def phh_hand(record: HandRecord) -> str:
 
 def phh_session(records: Iterable[HandRecord]) -> str:
     """Several hands as a ``.phhs`` file: one TOML table per hand, keyed by hand id."""
-    parts = []
-    for record in records:
-        parts.append("\n".join([f"[{record.id}]", *_toml_body(phh_fields(record))]))
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(_phh_part(r) for r in records) + "\n"
+
+
+def _phh_part(record: HandRecord) -> str:
+    return "\n".join([f"[{record.id}]", *_toml_body(phh_fields(record))])
 
 
 def pokerstars_session(records: Iterable[HandRecord], *, hero: int | None = 0) -> str:
@@ -469,20 +470,50 @@ def pokerstars_session(records: Iterable[HandRecord], *, hero: int | None = 0) -
     return "\n\n".join(pokerstars_hand(r, hero=hero) for r in records)
 
 
+def check_hero(records: Iterable[HandRecord], hero: int | None) -> None:
+    """``ExportError`` when the hero's seat (0-based) is not at a hand's table."""
+    if hero is None:
+        return
+    for record in records:
+        seats = len(record.config.stacks)
+        if not 0 <= hero < seats:
+            raise ExportError(f"There is no seat {hero + 1}: hand {record.id}'s table has "
+                              f"{seats} seats (--hero 1-{seats})")
+
+
 # ------------------------------------------------------------------- shortcuts
 
 
 def export_hand(store: Store, hand_id: int, fmt: Format, *, hero: int | None = 0) -> str:
     record = store.hand(hand_id)
+    check_hero([record], hero)
     if fmt == "phh":
         return phh_hand(record)
     return pokerstars_hand(record, hero=hero)
 
 
 def export_session(store: Store, session_id: int | None, fmt: Format, *,
-                   hero: int | None = 0) -> str:
-    """Every complete hand of a session (``None``: of all sessions)."""
-    records = store.hands(session=session_id)
-    if fmt == "phh":
-        return phh_session(records)
-    return pokerstars_session(records, hero=hero)
+                   hero: int | None = 0,
+                   skipped: list[tuple[int, str]] | None = None) -> str:
+    """Every complete hand of a session (``None``: of all sessions).
+
+    With ``skipped``, a hand that can't be read or exported is listed there (id, why)
+    and the rest are written; without it the first such hand raises.
+    """
+    records = store.hands(session=session_id, broken=skipped)
+    check_hero(records, hero)
+    if skipped is None:
+        if fmt == "phh":
+            return phh_session(records)
+        return pokerstars_session(records, hero=hero)
+    parts = []
+    for record in records:
+        try:
+            parts.append(_phh_part(record) if fmt == "phh"
+                         else pokerstars_hand(record, hero=hero))
+        except (ExportError, IllegalAction) as err:
+            skipped.append((record.id, str(err)))
+    skipped.sort()
+    if not parts:
+        return ""
+    return "\n\n".join(parts) + ("\n" if fmt == "phh" else "")

@@ -357,6 +357,10 @@ class TableScene:
         self.between -= dt
         if self.between > 0:
             return
+        if self.session.save.needs_decision:  # issue 16: never play on unsaved silently
+            self.between = BETWEEN_HANDS
+            self._save_trouble()
+            return
         if self.session.seated(self.me) and not self.autopilot and (
                 self.session.stacks()[self.me] == 0 or self.rebuy_requested):
             self.between = BETWEEN_HANDS
@@ -371,6 +375,14 @@ class TableScene:
         self.clock.new_hand()
         self.decision = None
         self.presenter.push(events)
+
+    def _save_trouble(self) -> None:
+        """Saving fails: autoplay stops (its exit says why); a player is asked."""
+        if self.autopilot:
+            self.host.quit()
+            return
+        from game.scenes.save_trouble import SaveTroubleScene
+        self.host.push(SaveTroubleScene(self.host, self.session.save))
 
     def _finish_hand(self) -> None:
         hand = self.session.hand
