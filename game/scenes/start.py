@@ -13,7 +13,7 @@ import pygame
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, MUTED, ORANGE
-from game.scenes.base import Host
+from game.scenes.base import Host, Opening, SceneName
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
 from game.settings.model import (
     BANK_CHOICES,
@@ -23,6 +23,8 @@ from game.settings.model import (
     SPEED_CHOICES,
     GameSettings,
 )
+from game.table.factory import continuable, continued_table, new_table
+from game.voicectl.controller import list_microphones
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt")
@@ -48,7 +50,6 @@ class StartScene:
 
     def __post_init__(self) -> None:
         threading.Thread(target=self._list_microphones, name="list-mics", daemon=True).start()
-        from game.table.factory import continuable
         table, bots = self.host.save.peek()
         self.can_continue = continuable(table, bots, autopilot=False)
         told = self.host.save.take_notices()
@@ -66,7 +67,6 @@ class StartScene:
         ]
 
     def _list_microphones(self) -> None:
-        from game.voicectl.controller import list_microphones
         self.microphones.extend(list_microphones())
         self.mics_listed.set()
 
@@ -119,11 +119,9 @@ class StartScene:
         elif k is Ui.SELECT and command.value == CONTINUE:
             self.continue_table()
         elif k is Ui.SELECT and command.value == HANDS:
-            from game.scenes.replayer import ReplayerScene
-            self.host.push(ReplayerScene.open(self.host))
+            self.host.open(SceneName.HANDS)
         elif k is Ui.SELECT and command.value == STATS:
-            from game.scenes.stats import StatsScene
-            self.host.push(StatsScene.open(self.host))
+            self.host.open(SceneName.STATS)
         elif k is Ui.SELECT:
             self.focus = int(command.number)
         elif k is Ui.CHANGE:
@@ -167,23 +165,19 @@ class StartScene:
     def _prepare(self) -> str | None:
         self.host.sprites.four_color = self.settings.four_color
         self.host.sprites.cache.clear()
-        voice = getattr(self.host, "voice", None)
+        voice = self.host.voice
         if voice is not None:
             voice.configure(self.settings.voice)
         return self.host.keep_settings()
 
     def sit_down(self) -> None:
         """A new table with the chosen settings (saved as the current table)."""
-        from game.table.factory import table_scene
         trouble = self._prepare()
-        scene = table_scene(self.host, self.settings, self._seed(), save=self.host.save)
-        if trouble:
-            scene.tell(trouble, error=True)
-        self.host.replace_all(scene)
+        seated = new_table(self.settings, self._seed(), save=self.host.save)
+        self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
 
     def continue_table(self) -> None:
         """Back to the saved table; a hand in play resumes where it stopped."""
-        from game.table.factory import continued_scene
         found = self.host.save.saved_table()
         if found is None:
             self.can_continue = False
@@ -191,10 +185,8 @@ class StartScene:
                                     *self.host.save.take_notices()])
             return
         trouble = self._prepare()
-        scene = continued_scene(self.host, self.settings, self._seed(), found, self.host.save)
-        if trouble:
-            scene.tell(trouble, error=True)
-        self.host.replace_all(scene)
+        seated = continued_table(self.settings, self._seed(), found, self.host.save)
+        self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
 
     def update(self, dt: float) -> None:
         return None

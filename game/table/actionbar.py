@@ -1,4 +1,6 @@
-"""The action bar's state: the wager amount (slider or typed), presets, pre-actions.
+"""The action bar's model: the wager amount (slider or typed), presets, pre-actions, and
+what the bar shows this frame. One of three parts: the clicks and keys are
+``game.input.actionbar``, the drawing ``game.render.actionbar``.
 
 Presets use ``engine.sizing`` exactly as the voice parser does. Typed amounts are sent
 to the engine as typed; if the engine refuses, its sentence is shown and nothing is
@@ -147,3 +149,44 @@ class ActionPanel:
         self.pre_check_fold = self.pre_call_any = False
         return action
 
+
+@dataclass(frozen=True, slots=True)
+class BarModel:
+    """What the bars show this frame (built in update, read by bindings and drawing)."""
+
+    my_turn: bool
+    in_hand: bool
+    fold: Choice
+    call: Choice
+    wager: Choice
+    allin: Choice
+    can_wager: bool
+    amount_text: str
+    typed: bool
+    slider_fraction: float
+    pre_check_fold: bool
+    pre_call_any: bool
+    pre_enabled: bool
+    message: str
+    message_is_error: bool
+    title: str
+    sitting_out: bool
+    can_rebuy: bool
+
+
+def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
+              in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
+              can_rebuy: bool) -> BarModel:
+    my_turn = legal is not None
+    value = panel.wager_value()
+    return BarModel(
+        my_turn=my_turn, in_hand=in_hand,
+        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
+        wager=panel.wager(legal, ctx), allin=panel.all_in(legal),
+        can_wager=legal is not None and legal.wager is not None,
+        amount_text=panel.typed or (f"{value}" if value is not None else ""),
+        typed=bool(panel.typed), slider_fraction=panel.fraction,
+        pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
+        pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
+        title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+    )

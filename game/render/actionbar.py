@@ -1,8 +1,8 @@
-"""The action bar (buttons, presets, slider, amount box, pre-actions) and the top bar."""
+"""The action bar, drawn: buttons, presets, slider, amount box, pre-actions, and the top
+bar. One of three parts: the model is ``game.table.actionbar``, the clicks and keys
+``game.input.actionbar``."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
@@ -21,31 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel, toggle
-from game.table.actionbar import Choice
-
-
-@dataclass(frozen=True, slots=True)
-class BarModel:
-    """What the bars show this frame (built in update, read by bindings and drawing)."""
-
-    my_turn: bool
-    in_hand: bool
-    fold: Choice
-    call: Choice
-    wager: Choice
-    allin: Choice
-    can_wager: bool
-    amount_text: str
-    typed: bool
-    slider_fraction: float
-    pre_check_fold: bool
-    pre_call_any: bool
-    pre_enabled: bool
-    message: str
-    message_is_error: bool
-    title: str
-    sitting_out: bool
-    can_rebuy: bool
+from game.table.actionbar import BarModel
 
 
 def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
