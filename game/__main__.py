@@ -236,7 +236,7 @@ def _minimum_size() -> object:
         return None
     window = Window.from_display_module()
     with contextlib.suppress(Exception):  # a driver that refuses: the resize handler clamps
-        window.minimum_size = (MIN_W, MIN_H)
+        setattr(window, "minimum_size", (MIN_W, MIN_H))  # noqa: B010 (not in pygame's stubs)
     return window
 
 

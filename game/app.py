@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -178,7 +179,8 @@ class App:
     def remember_voice(self, **changes: object) -> str | None:
         """Change voice settings the player said aloud ("mute the bots") and keep them in
         the settings file; a sentence if they could not be written."""
-        self.settings = self.settings.with_(voice=replace(self.settings.voice, **changes))
+        fields: dict[str, Any] = dict(changes)  # replace() refuses a name VoiceSettings lacks
+        self.settings = self.settings.with_(voice=replace(self.settings.voice, **fields))
         return self.keep_settings()
 
     def hand_finished(self, hands: int) -> None:
