@@ -112,6 +112,15 @@ class TableRenderer:
             self._card(surf, card, L.board[j], highlight=card in d.best,
                        faded=bool(d.best) and card not in d.best)
 
+    def pot_labels(self, d: TableDisplay) -> list[str]:
+        """The pot figures drawn this frame: the total above the board, and below it each
+        pot's own figure only when there are side pots (one pot needs one number)."""
+        labels = [f"Pot {d.pot_total:,}"] if d.pot_total > 0 else []
+        if len([p for p in d.pots if p.amount > 0]) > 1:
+            labels += [f"{'Main' if k == 0 else f'Side {k}'} {pot.amount:,}"
+                       for k, pot in enumerate(d.pots) if pot.amount > 0]
+        return labels
+
     def _pots(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay,
               hides: frozenset[Anchor]) -> None:
         size = L.pot.h
@@ -127,10 +136,11 @@ class TableRenderer:
             if pot.amount <= 0 or ("pot", k, 0) in hides:
                 continue
             cx = L.pots_row.x + slot_w * k + slot_w // 2
-            label = "Main" if k == 0 else f"Side {k}"
-            if len(d.pots) == 1:
-                label = "Pot"
             chips = self.sprites.chips(pot.amount, round(L.pots_row.h * 0.7))
+            if len(pots) == 1:  # the figure is the total above the board
+                surf.blit(chips, chips.get_rect(center=(cx, L.pots_row.centery)))
+                continue
+            label = "Main" if k == 0 else f"Side {k}"
             text = self.text.fit(f"{label} {pot.amount:,}", round(L.pots_row.h * 0.85),
                                  slot_w - chips.get_width() - 8, TEXT, bold=True)
             w = chips.get_width() + 4 + text.get_width()

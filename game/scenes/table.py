@@ -319,7 +319,8 @@ class TableScene:
 
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""
-        self.note(f"{self.display.seats[self.me].name} adds {amount:,} chips")
+        name = self.display.seats[self.me].name
+        self.note(f"{name} {'add' if name == 'You' else 'adds'} {amount:,} chips")
         self._seat_display()
         self.session.history[-1] = self.session.stacks()
         self.say(f"Added {amount:,} chips")

@@ -1,0 +1,115 @@
+"""Issue fixes at the table and the start screen, each driven by real clicks and keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.actions import ActionKind
+from game.app import App
+from game.persistence.saving import SaveGame
+from game.scenes.rebuy import RebuyScene
+from game.scenes.start import StartScene
+from game.scenes.table import TableScene
+from tests.game.helpers import FRAME, bot, click, press, run_until, scripted_table
+
+
+def _start(app: App) -> StartScene:
+    scene = StartScene(app, seed=5)
+    app.push(scene)
+    app.step(FRAME)
+    return scene
+
+
+def test_the_left_arrow_buttons_work_with_the_mouse(app: App) -> None:
+    _start(app)
+    click(app, "row0.left")  # level 1 -> 5
+    click(app, "row2.left")  # seat 2: shark -> honest (the last kind)
+    assert app.settings.level == 5
+    assert app.settings.bots[0] == "honest"
+
+
+def test_the_rebuy_dialogs_left_arrow_works_with_the_mouse(app: App) -> None:
+    scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    app.step(FRAME)
+    press(app, pygame.K_b)
+    dialog = app.top
+    assert isinstance(dialog, RebuyScene) and dialog.amount == 400
+    click(app, "row0.left")
+    assert dialog.amount == 300
+
+
+def test_the_start_screen_names_and_describes_the_bots(app: App) -> None:
+    start = _start(app)
+    assert start.rows()[2].value == "Vera (shark)"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert start._note().startswith("Vera: tight-aggressive")
+
+
+def _saved_table(app: App) -> TableScene:
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq >= 1)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    return scene
+
+
+def test_new_table_asks_before_closing_the_saved_one(app: App) -> None:
+    old = _saved_table(app)
+    start = app.top
+    assert isinstance(start, StartScene) and start.can_continue
+    assert start.saved.startswith("Saved table: You ")
+    press(app, pygame.K_n)
+    assert app.top is start and start.asking  # asked, nothing closed
+    press(app, pygame.K_RETURN)  # a stray Enter does not answer
+    assert app.top is start
+    press(app, pygame.K_ESCAPE)  # keep it
+    assert app.top is start and not start.asking and app.running
+    click(app, "New table")
+    click(app, "Yes, new table")
+    table = app.top
+    assert isinstance(table, TableScene) and table is not old
+    assert table.session.hand_number == 0 or table.session.table is not old.session.table
+    app.save.close()
+
+
+def test_continue_still_goes_back_to_the_saved_table(app: App) -> None:
+    old = _saved_table(app)
+    press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.session.save.seq == old.session.save.seq
+    app.save.close()
+
+
+def test_the_title_uses_the_save_files_hand_number(app: App) -> None:
+    old = _saved_table(app)
+    number = old.session.save.hand_id
+    assert number is not None
+    press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.step(FRAME)
+    assert f"Hand #{number}" in table.model.title
+    app.save.close()
+
+
+def test_a_top_up_reads_you_add(app: App) -> None:
+    scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    app.step(FRAME)
+    press(app, pygame.K_b)
+    press(app, pygame.K_RETURN)
+    assert any(line == "You add 400 chips" for line in scene.log)
+
+
+def test_one_pot_figure_while_bets_are_out(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    run_until(app, lambda: not scene.presenter.busy)
+    d = scene.display
+    assert d.pot_total > 0
+    assert scene.renderer.pot_labels(d) == [f"Pot {d.pot_total:,}"]
