@@ -60,6 +60,8 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
             cmd = _act(seat, m, which)
             if cmd is not None:
                 keys[code] = cmd
+        if m.armed:  # Esc takes back the all-in rather than pausing
+            keys[pygame.K_ESCAPE] = UiCommand(Ui.CANCEL)
         keys[pygame.K_r] = UiCommand(Ui.WAGER)
         keys[pygame.K_RETURN] = UiCommand(Ui.WAGER)
         keys[pygame.K_KP_ENTER] = UiCommand(Ui.WAGER)

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 import pygame
 
-from engine.actions import Action, LegalActions
+from engine.actions import Action, ActionKind, LegalActions
 from engine.events import Event
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
@@ -25,7 +25,7 @@ from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
 from game.settings.model import HUMAN_SEAT
-from game.table.actionbar import ActionPanel, BarModel, bar_model
+from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.players import Seats
@@ -236,10 +236,39 @@ class TableScene:
             voice.click()
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 return
+        if self.panel.armed is not None and not _confirms(command):
+            self.panel.armed = None  # anything else takes the all-in back
+            if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+                self.say("All-in cancelled")
+                self.model = self._model()
+                return
         if isinstance(command, ActCommand):
-            self.loop.act(command)
+            self._player_act(command)
         elif isinstance(command, UiCommand):
             self._ui(command)
+        self.model = self._model()
+
+    def _player_act(self, command: ActCommand) -> None:
+        """A decision from a key, click, voice or test. A key or click that puts the
+        whole stack in asks first (press or click again); a refused wager is told
+        prominently and the typed amount cleared, so no button reads a refused amount."""
+        legal = self._legal()
+        if (command.seat == self.me and command.source in ("mouse", "keyboard")
+                and not self.panel.confirm(command.action, legal)):
+            total = legal.all_in_to if legal is not None else 0
+            self.say(f"All-in for {total:,}? Press again to confirm · Esc takes it back",
+                     error=True)
+            self.message_age = -MESSAGE_SECONDS
+            return
+        refusal = self.loop.attempt(command)
+        if refusal is None:
+            return
+        typed = self.panel.typed
+        if command.seat == self.me and typed and command.action.to == int(typed):
+            self.panel.typed = ""
+            refusal = f"{int(typed):,} refused: {refusal}"
+        self.say(refusal, error=True)
+        self.message_age = -MESSAGE_SECONDS
 
     def _ui(self, c: UiCommand) -> None:
         k, p = c.kind, self.panel
@@ -248,8 +277,10 @@ class TableScene:
         legal, ctx = self._legal(), self._context()
         if k is Ui.WAGER:
             choice = p.wager(legal, ctx)
+            if p.armed is not None and p.armed.kind is not ActionKind.ALLIN:
+                choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
             if choice.action is not None:
-                self.loop.act(ActCommand(self.me, choice.action, "keyboard"))
+                self._player_act(ActCommand(self.me, choice.action, "keyboard"))
         elif k is Ui.SIZE_STEP:
             p.step_by(int(c.number))
         elif k is Ui.SLIDER:
@@ -272,7 +303,6 @@ class TableScene:
             self._request_rebuy()
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me))
-        self.model = self._model()
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
@@ -405,6 +435,13 @@ class TableScene:
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+
+
+def _confirms(command: Command) -> bool:
+    """Commands that may confirm an armed all-in: the same key or button again."""
+    if isinstance(command, ActCommand):
+        return True
+    return isinstance(command, UiCommand) and command.kind is Ui.WAGER
 
 
 def _cancels(command: Command) -> bool:

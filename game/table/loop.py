@@ -100,21 +100,26 @@ class HandLoop:
 
     def act(self, command: ActCommand) -> bool:
         """Apply one decision; a refusal is told and nothing changes."""
+        refusal = self.attempt(command)
+        if refusal is not None:
+            self.out.say(refusal, error=True)
+        return refusal is None
+
+    def attempt(self, command: ActCommand) -> str | None:
+        """Apply one decision; the refusal's sentence (nothing changed), or None."""
         hand = self.session.hand
         if hand is not None and hand.to_act == command.seat == self.me and self.presenter.busy:
-            self.out.say("Wait for your turn", error=True)
-            return False
+            return "Wait for your turn"
         try:
             events = self.session.submit(command.action)
         except IllegalAction as refusal:
-            self.out.say(str(refusal), error=True)
-            return False
+            return str(refusal)
         if command.seat == self.me:
             self.clock.stop()
             self.out.my_action()
         self.decision = None
         self.presenter.push(events)  # the display keeps only our own hole cards
-        return True
+        return None
 
     def deal_now(self) -> bool:
         """Deal the next hand without the pause; False while a hand is on."""
