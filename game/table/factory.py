@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from engine.table import Table
 from game.persistence.recovery import Recovery
 from game.persistence.saving import SaveGame
+from game.persistence.store import CorruptRecord, StoreError
+from game.records.sitting import stack_history, table_hands
 from game.settings.model import HUMAN_SEAT, GameSettings, level_of
 from game.table.players import Seats
 from game.table.session import TableSession
@@ -74,5 +76,13 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
     level = level_of(table.config.big_blind) or settings.level
     kept = settings.with_(level=level)
     session = TableSession.adopt(kept, table, random.Random(rng.getrandbits(64)), save)
+    if save.store is not None:
+        try:  # the graph goes on from where the last run left it
+            played = table_hands(save.store)
+        except (CorruptRecord, StoreError, ValueError):
+            played = []
+        session.history = stack_history(played, session.stacks())
+        if played:
+            session.last_saved_hand = played[-1].id
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(session, seats, autopilot=autopilot, told=told)

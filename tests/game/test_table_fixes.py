@@ -9,7 +9,9 @@ from game.app import App
 from game.persistence.saving import SaveGame
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene
+from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.settings.model import GameSettings
 from tests.game.helpers import FRAME, bot, click, press, run_until, scripted_table
 
 
@@ -113,3 +115,34 @@ def test_one_pot_figure_while_bets_are_out(app: App) -> None:
     d = scene.display
     assert d.pot_total > 0
     assert scene.renderer.pot_labels(d) == [f"Pot {d.pot_total:,}"]
+
+
+def test_a_relaunch_continues_the_session_graph_and_stats(app: App) -> None:
+    app.settings = GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0)
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    first = app.top
+    assert isinstance(first, TableScene)
+    run_until(app, lambda: first.session.hand_number >= 3 and first.session.hand is None,
+              limit=20000)
+    played = len(first.session.history)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    app.save.close()
+    # a new run of the game: a new app, the same save file
+    again = App(app.screen, GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0))
+    again.save = SaveGame.open()
+    _start(again)
+    press(again, pygame.K_RETURN)  # Continue
+    table = again.top
+    assert isinstance(table, TableScene)
+    assert len(table.session.history) >= played  # the graph did not start at 0 hands
+    assert table.session.history[-1] == table.session.stacks()
+    press(again, pygame.K_ESCAPE)
+    press(again, pygame.K_t)
+    stats = again.top
+    assert isinstance(stats, StatsScene)
+    me = next(row for row in stats.session if row[0] == "You")
+    assert int(me[1]) >= played - 1  # hands from the first run count in this session
+    again.save.close()
