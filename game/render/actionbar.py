@@ -68,9 +68,9 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
         box = b.message.union(h)
         panel(surf, box, (58, 26, 20), ORANGE, radius=6, width=2)
         size = max(14, round(box.h * 0.26))
-        lines = text.wrap(m.message, size, box.w - 16)[:3]
-        y = box.centery - len(lines) * (size + 2) // 2
-        for line in lines:
+        wrapped = text.wrap(m.message, size, box.w - 16)[:3]
+        y = box.centery - len(wrapped) * (size + 2) // 2
+        for line in wrapped:
             text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
             y += size + 2
         return
