@@ -180,7 +180,7 @@ class TableRenderer:
                            width=tw)
         self._hole(surf, L, d, i, seat, hides)
         if seat.bet > 0 and ("bet", i, 0) not in hides:
-            self._bet(surf, sl.bet, seat.bet)
+            self._bet(surf, L, i, seat.bet)
         marker = "D" if d.button == i else "SB" if d.small_blind == i else \
             "BB" if d.big_blind == i else ""
         if (marker and not d.hand_over) or d.button == i:
@@ -216,9 +216,20 @@ class TableRenderer:
             surf.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += label.get_height()
 
-    def _bet(self, surf: pygame.Surface, rect: pygame.Rect, amount: int) -> None:
+    def bet_chips(self, L: TableLayout, seat: int, amount: int
+                  ) -> tuple[pygame.Surface, pygame.Rect]:
+        """A bet's chips and where they go: a tall stack grows away from the seat's cards
+        (down for the top seat, whose cards are above its bet; up for the others)."""
+        rect = L.seats[seat].bet
         chips = self.sprites.chips(amount, round(rect.h * 0.75))
-        surf.blit(chips, chips.get_rect(midleft=(rect.x, rect.centery)))
+        if L.seats[seat].side == "top":
+            return chips, chips.get_rect(topleft=rect.topleft)
+        return chips, chips.get_rect(bottomleft=rect.bottomleft)
+
+    def _bet(self, surf: pygame.Surface, L: TableLayout, seat: int, amount: int) -> None:
+        rect = L.seats[seat].bet
+        chips, where = self.bet_chips(L, seat, amount)
+        surf.blit(chips, where)
         self.text.blit(surf, f"{amount:,}", round(rect.h * 0.85),
                        (rect.x + chips.get_width() + 4, rect.centery), TEXT, bold=True,
                        anchor="midleft", width=rect.w - chips.get_width() - 4)
@@ -307,8 +318,8 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
 def anchor_pos(L: TableLayout, d: TableDisplay, a: Anchor) -> tuple[int, int]:
     """Screen centre of an anchor."""
     kind, i, k = a
-    if kind == "seat":
-        return L.seats[i].panel.center
+    if kind == "seat":  # the avatar, so chips won by a seat never cover its stack figure
+        return L.seats[i].avatar.center
     if kind == "bet":
         r = L.seats[i].bet
         return (r.x + r.h, r.centery)

@@ -7,6 +7,7 @@ import pygame
 from engine.actions import ActionKind
 from game.app import App
 from game.persistence.saving import SaveGame
+from game.render.table import anchor_pos
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
@@ -146,3 +147,26 @@ def test_a_relaunch_continues_the_session_graph_and_stats(app: App) -> None:
     me = next(row for row in stats.session if row[0] == "You")
     assert int(me[1]) >= played - 1  # hands from the first run count in this session
     again.save.close()
+
+
+def test_a_big_bet_from_the_top_seat_stays_off_its_cards(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    bot(app, scene, 0, ActionKind.CALL)
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.RAISE, 990)  # the top seat: a tall stack of chips
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.display.seats[2].bet == 990
+    L = scene.layout
+    for amount in (10, 990, 123_456_789):  # up to the tallest stack of chips drawn
+        _, where = scene.renderer.bet_chips(L, 2, amount)
+        assert not any(where.colliderect(card) for card in L.seats[2].cards)
+    _, where = scene.renderer.bet_chips(L, 2, 990)
+    assert not any(where.colliderect(card) for card in L.seats[2].cards)
+
+
+def test_chips_won_fly_to_the_avatar_not_over_the_stack_figure(app: App) -> None:
+    scene = scripted_table(app)
+    L = scene.layout
+    x, y = anchor_pos(L, scene.display, ("seat", 1, 0))
+    assert L.seats[1].avatar.collidepoint(x, y)
