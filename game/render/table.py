@@ -21,10 +21,12 @@ from game.render.theme import (
     PANEL_EDGE,
     RED,
     TEXT,
+    Color,
     Text,
     ease,
     lerp,
 )
+from game.table.strength import strength
 from game.table.view import Anchor, Beat, Flight, SeatShow, TableDisplay
 
 
@@ -197,17 +199,30 @@ class TableRenderer:
             hl = card is not None and card in d.best
             self._card(surf, card, rect, highlight=hl,
                        faded=bool(d.best) and card is not None and not hl)
+        both = L.seats[i].cards[0].union(L.seats[i].cards[1])
         if seat.shown is not None:
-            self._description(surf, L.seats[i].cards[0].union(L.seats[i].cards[1]),
-                              seat.shown.description)
+            self._description(surf, both, seat.shown.description)
+        elif i == d.me and seat.cards is not None and not seat.folded and not d.hand_over \
+                and not hides & {("hole", i, 0), ("hole", i, 1)}:
+            label = self.strength_label(d)
+            if label:
+                self._description(surf, both, label, GOLD)
 
-    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str) -> None:
+    def strength_label(self, d: TableDisplay) -> str:
+        """The player's live hand strength, as drawn under their cards ("" when none)."""
+        seat = d.seats[d.me]
+        if seat.cards is None or seat.folded or d.hand_over:
+            return ""
+        return strength(tuple(seat.cards), tuple(d.board))
+
+    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str,
+                     color: Color = TEXT) -> None:
         """The shown hand's words on a dark strip over the cards' lower half (two lines)."""
         fs = max(12, r.h // 5)
         lines = self.text.wrap(text, fs, r.w - 6)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        labels = [self.text.fit(line, fs, r.w - 6, TEXT, bold=True) for line in lines]
+        labels = [self.text.fit(line, fs, r.w - 6, color, bold=True) for line in lines]
         h = sum(x.get_height() for x in labels) + 4
         box = pygame.Rect(r.x, r.bottom - h, r.w, h)
         pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)

@@ -13,7 +13,16 @@ from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings
-from tests.game.helpers import FRAME, bot, click, press, run_until, scripted_table
+from tests.game.helpers import (
+    FRAME,
+    bot,
+    click,
+    deck_for,
+    press,
+    run_until,
+    scripted_table,
+    to_act,
+)
 
 
 def _start(app: App) -> StartScene:
@@ -170,3 +179,23 @@ def test_chips_won_fly_to_the_avatar_not_over_the_stack_figure(app: App) -> None
     L = scene.layout
     x, y = anchor_pos(L, scene.display, ("seat", 1, 0))
     assert L.seats[1].avatar.collidepoint(x, y)
+
+
+def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> None:
+    deck = deck_for(0, {0: "Th3c", 1: "8c4d", 2: "9s5d", 3: "AdKc"}, "Td 3s 9h 2c 7h")
+    scene = scripted_table(app, deck=deck)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    assert scene.renderer.strength_label(scene.display) == "Ten-Three offsuit"
+    press(app, pygame.K_c, unicode="c")  # call, as the player does
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    run_until(app, lambda: len(scene.display.board) == 3 and not scene.presenter.busy)
+    assert scene.renderer.strength_label(scene.display) == "Two Pair, Tens and Threes"
+    bot(app, scene, 1, ActionKind.CHECK)
+    bot(app, scene, 2, ActionKind.CHECK)
+    bot(app, scene, 3, ActionKind.CHECK)
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")  # folded: nothing to show
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.renderer.strength_label(scene.display) == ""
