@@ -149,8 +149,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     if not (args.autoplay or args.hands):
         return None
     report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
-    if app.voice is not None:
-        report["voice"] = _voice_report(app.voice)
+    report["voice"] = _voice_report(app.voice)
     return report
 
 
@@ -160,14 +159,23 @@ def _voice(args: argparse.Namespace, settings: GameSettings) -> object:
     if args.no_voice or (args.autoplay and not args.voice_from):
         return None
     from game.voicectl.controller import VoiceController
-    return VoiceController(settings.voice, files=tuple(args.voice_from or ()))
+
+    def report(message: str) -> None:  # a headless run has no panel to read
+        print(message, file=sys.stderr)
+    return VoiceController(settings.voice, files=tuple(args.voice_from or ()),
+                           report=report if args.headless else None)
 
 
 def _voice_report(voice: object) -> dict[str, object]:
+    """The ``voice`` object of the report line: what was heard, applied, asked and
+    dropped, the player's turn time and how much of it the microphone was deaf."""
     from game.voicectl.controller import VoiceController
-    assert isinstance(voice, VoiceController)
+    from game.voicectl.stats import VoiceStats
+    if not isinstance(voice, VoiceController):
+        return {"backend": "", "mic": "voice off", **VoiceStats().report()}
     narrator = voice.narrator
-    return {"backend": voice.backend, "mic": voice.mic.value, "applied": voice.applied,
+    return {"backend": voice.backend, "mic": voice.mic.value, "duplex": voice.duplex,
+            **voice.stats.report(), "applied_actions": voice.applied,
             "transcript": voice.transcript[-20:],
             "lines_played": voice.lines_played,
             "speech_errors": [] if narrator is None else narrator.errors[:3]}
