@@ -6,12 +6,14 @@ parser never accepts a bet or raise the engine would refuse."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
 from engine.state import HandState
 from tests.engine.util import act, deal
@@ -159,3 +161,66 @@ def test_what_the_parser_accepts_there_the_engine_accepts(text: str) -> None:
     action = parse(text, state.betting_context()).to_action(state.to_act)
     assert action is not None
     state.verify(action)
+
+
+def others_all_in() -> HandState:
+    """Heads-up: the button shoves 200; the big blind has 1000 behind but no one left to
+    raise."""
+    return act(deal([200, 1010]), "allin")
+
+
+def raising_not_reopened() -> HandState:
+    """Three-handed: a raise to 40, a call, an all-in to 65 (less than a full raise):
+    the first raiser may only call or fold."""
+    return act(deal([1000, 1000, 65]), "raise 40", "call", "allin")
+
+
+@pytest.mark.parametrize("state", [others_all_in, raising_not_reopened],
+                         ids=["everyone else all in", "raising not reopened"])
+def test_where_the_engine_refuses_any_raise_the_context_has_no_range(state) -> None:
+    hand = state()
+    legal = hand.legal()
+    assert legal is not None and legal.wager is None
+    ctx = hand.betting_context()
+    assert (ctx.min_raise_to, ctx.max_raise_to) == (None, None)
+    for text in ("raise to 500", "pot", "min raise", "all in"):
+        assert parse(text, ctx).error == NO_RAISE
+    call = parse("call", ctx).to_action(legal.seat)
+    assert call is not None
+    hand.verify(call)
+
+
+PHRASES = ["raise to 300", "raise to 500", "pot", "half pot", "min raise", "double it",
+           "bet 100", "raise by fifty", "three x", "all in", "call", "check", "fold"]
+
+
+def test_across_random_hands_what_the_parser_accepts_the_engine_accepts() -> None:
+    rng = random.Random(13)
+    decisions = disagreements = 0
+    for _ in range(120):
+        stacks = [rng.choice((60, 150, 300, 1000, 2500)) for _ in range(rng.randint(2, 5))]
+        hand = deal(stacks, button=rng.randrange(len(stacks)))
+        while hand.to_act is not None:
+            seat, ctx = hand.to_act, hand.betting_context()
+            for text in PHRASES:
+                action = parse(text, ctx).to_action(seat)
+                if action is not None and not hand.can(action):
+                    disagreements += 1
+            decisions += 1
+            hand.apply(_random_action(hand, rng))
+    assert decisions > 500
+    assert disagreements == 0, f"{disagreements} accepted wagers refused in {decisions}"
+
+
+def _random_action(hand: HandState, rng: random.Random) -> Action:
+    legal = hand.legal()
+    assert legal is not None
+    kinds = [ActionKind.FOLD, ActionKind.ALLIN if legal.allin else ActionKind.FOLD,
+             ActionKind.CHECK if legal.check else ActionKind.CALL]
+    if legal.wager is not None:
+        kinds.append(ActionKind.BET if legal.bet is not None else ActionKind.RAISE)
+    kind = rng.choice(kinds)
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        assert legal.wager is not None
+        return Action(legal.seat, kind, rng.randint(*legal.wager))
+    return Action(legal.seat, kind)
