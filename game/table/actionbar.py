@@ -20,7 +20,8 @@ MAX_TYPED_DIGITS = 9
 def preset_to(name: str, ctx: BettingContext) -> int:
     """The street total a preset button puts in (the voice says the same words)."""
     if name == "min":
-        return clamp_to(ctx.min_raise_to, ctx)
+        legal = ctx.raise_range
+        return ctx.all_in_to if legal is None else clamp_to(legal[0], ctx)
     if name == "allin":
         return ctx.all_in_to
     return sized_to(POT_FRACTIONS[name], ctx)
@@ -52,12 +53,12 @@ class ActionPanel:
         """A new decision: slider to the minimum, typed text cleared."""
         self.typed = ""
         self.armed = None
-        if legal is None or ctx is None:
+        wager = None if ctx is None else ctx.raise_range
+        if legal is None or ctx is None or wager is None:  # no bet or raise possible
             self.low = self.high = self.amount = 0
             return
         self.step = max(1, ctx.big_blind)
-        self.low = min(ctx.min_raise_to, ctx.max_raise_to)
-        self.high = ctx.max_raise_to
+        self.low, self.high = min(wager), wager[1]
         self.amount = self.low
 
     @property

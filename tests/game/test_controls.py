@@ -278,3 +278,24 @@ def _has(scene: TableScene, name: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def test_facing_a_shove_bigger_than_the_stack_offers_no_raise_and_never_crashes() -> None:
+    """The engine refuses any raise here, so the bar has no wager range and presets do
+    nothing; the context says so (no raise range) rather than min = max = the stack."""
+    from engine.actions import LegalActions
+    from engine.sizing import BettingContext
+    from game.table.actionbar import ActionPanel, preset_to
+
+    ctx = BettingContext(big_blind=10, pot=1015, current_bet=1000, my_street_bet=10,
+                         to_call=990, stack=290, can_check=False,
+                         min_raise_to=None, max_raise_to=None)
+    legal = LegalActions(seat=0, fold=True, check=False, call=290, bet=None, raise_=None,
+                         all_in_to=300, allin=True)
+    panel = ActionPanel(seat=0)
+    panel.reset(legal, ctx)
+    assert (panel.low, panel.high, panel.amount) == (0, 0, 0)
+    assert panel.wager_value() is None
+    panel.set_preset("half", ctx)
+    assert panel.amount == 0
+    assert preset_to("min", ctx) == ctx.all_in_to
