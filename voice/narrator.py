@@ -457,8 +457,8 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
     match query:
         case Query.POT:
             if len(view.pots) > 1:
-                parts = ", ".join(f"{p.amount}" for p in view.pots)
-                return f"The pot is {view.pot}: pots of {parts}"
+                pots = ", ".join(f"{p.amount}" for p in view.pots)
+                return f"The pot is {view.pot}: pots of {pots}"
             return f"The pot is {view.pot}"
         case Query.TO_CALL:
             if ctx is None:
@@ -472,9 +472,9 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
                 return "No cards on the board yet"
             return f"The board: {cards_text(view.board)}"
         case Query.STACKS:
-            parts = [f"{_name(view, s)} {'have' if s == view.seat else 'has'} {view.stacks[s]}"
+            stacks = [f"{_name(view, s)} {'have' if s == view.seat else 'has'} {view.stacks[s]}"
                      for s in range(len(view.stacks)) if view.dealt_in[s]]
-            return ", ".join(parts)
+            return ", ".join(stacks)
         case Query.ODDS:
             if odds is None:
                 return "The coach is not available"

@@ -15,116 +15,53 @@ action becomes ``ActCommand(seat, action, "voice")`` only once the confirm machi
 APPLY; queries are answered (spoken and shown); controls become the table's own
 ``UiCommand``s. A missing microphone turns voice off with a visible and spoken notice and
 is tried again between hands.
+
+The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
+narrator's players and bot voices), ``requests`` (spoken queries and table requests),
+``panel`` (what the voice panel shows) and ``devices`` (recognizer and microphone).
 """
 
 from __future__ import annotations
 
 import contextlib
 import queue
-import random
 import threading
 import time
-import wave
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from engine.actions import ActionKind
 from engine.events import Event, HoleCardsDealt
 from engine.sizing import BettingContext
 from engine.view import PlayerView
-from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT, VoiceSettings
-from voice.audio import (
-    BLOCK_MS,
-    AudioFileError,
-    AudioSource,
-    AudioUnavailable,
-    WavFileSource,
-    resample,
+from game.voicectl.devices import (
+    default_microphone,
+    default_recognizer,
+    list_microphones,
+    unavailable,
 )
+from game.voicectl.panel import (
+    OFF_PANEL,
+    SHOWN_SECONDS,
+    MicState,
+    PanelState,
+    VoicePanel,
+    build_panel,
+)
+from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
+from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
+from game.voicectl.speech import CountingPlayer, CourteousQueue, bot_voice, mixer_player
+from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
-from voice.intent import Control, Intent, IntentKind, Query
-from voice.narrator import (
-    BOT_VOICES,
-    Line,
-    Narrator,
-    Player,
-    Priority,
-    SpeechQueue,
-    VoiceSpec,
-    answer,
-    cards_text,
-    say_event,
-    say_turn,
-)
+from voice.intent import Intent, IntentKind
+from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
 
-SHOWN_SECONDS = 3.0
-"""How long a say-back or answer stays in the panel after it is done."""
-
-
-QUIET_BEFORE_SCRIPT = 0.8
-SCRIPT_REPEATS = 3  # times a scripted file the game talked over is said again
-"""Seconds of game silence before a ``--voice-from`` file starts."""
-
-
-class MicState(StrEnum):
-    """What the microphone is doing, for the panel."""
-
-    STARTING = "starting"
-    LISTENING = "listening"
-    MUTED = "muted while the game speaks"
-    PUSH_TO_TALK = "push-to-talk: hold Space"
-    HELD = "push-to-talk held"
-    OFF = "off"
-    DISABLED = "voice off"
-    FINISHED = "voice files done"
-
-
-@dataclass(frozen=True, slots=True)
-class VoicePanel:
-    """What the voice panel shows this frame (built in update, read by drawing and the
-    bindings). ``countdown`` is the share of the grace window left; ``progress`` a model
-    download's share done (None: no download)."""
-
-    mic: MicState
-    mic_note: str = ""
-    heard: str = ""
-    say_back: str = ""
-    countdown: float | None = None
-    cancellable: bool = False
-    question: bool = False
-    recognizer: str = ""
-    reason: str = ""
-    progress: float | None = None
-
-
-OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
-
-
-class VoiceTable(Protocol):
-    """What the controller needs from the table scene."""
-
-    def voice_turn(self) -> tuple[int | None, BettingContext | None]: ...
-    def voice_view(self) -> PlayerView | None: ...
-    def sitting_out_now(self) -> bool: ...
-    def show(self, text: str, error: bool = False) -> None: ...
-
-
-def _kept(said: str, problem: str | None) -> str:
-    """A reply to a setting changed by voice, with why it won't outlast this game."""
-    return said if problem is None else f"{said} for this game only. {problem}"
-
-
-class VoiceHost(Protocol):
-    """What the controller needs from the application."""
-
-    def submit(self, command: Command) -> None: ...
-    def paused(self) -> bool: ...
-    def remember_voice(self, **changes: object) -> str | None: ...
-
+__all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
+           "list_microphones"]  # the panel names are re-exported for the scenes
 
 @dataclass(frozen=True, slots=True)
 class Captured:
@@ -135,176 +72,6 @@ class Captured:
     text: str
     turn: int | None
     context: BettingContext | None
-
-
-class SilentPlayer:
-    """A :class:`voice.narrator.Player` for a machine with no sound output: "plays" each
-    line for the length of its WAV, so half-duplex timing stays true."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
-        self._clock = clock
-        self._until = 0.0
-
-    def play(self, path: Path, line: Line) -> None:
-        try:
-            with wave.open(str(path), "rb") as wav:
-                seconds = wav.getnframes() / max(1, wav.getframerate())
-        except (OSError, wave.Error, EOFError):
-            seconds = 0.0
-        self._until = self._clock() + seconds
-
-    def is_busy(self) -> bool:
-        return self._clock() < self._until
-
-    def stop(self) -> None:
-        self._until = 0.0
-
-
-class CourteousQueue(SpeechQueue):
-    """The narrator's queue, held while the player is talking: the game doesn't start a
-    new line over an utterance in progress (half-duplex would throw the player's words
-    away)."""
-
-    def __init__(self, hold: Callable[[], bool]):
-        super().__init__()
-        self._hold = hold
-
-    def pop(self, timeout: float | None = 0.0) -> Line | None:
-        if self._hold():
-            time.sleep(min(0.05, timeout or 0.0))
-            return None
-        line = super().pop(timeout)
-        if line is not None and self._hold():  # the player began while we waited
-            self.put(line)
-            return None
-        return line
-
-
-class CountingPlayer:
-    """Wraps a :class:`Player`, counting the lines played (for reports and tests)."""
-
-    def __init__(self, inner: Player):
-        self.inner = inner
-        self.played = 0
-
-    def play(self, path: Path, line: Line) -> None:
-        self.played += 1
-        self.inner.play(path, line)
-
-    def is_busy(self) -> bool:
-        return self.inner.is_busy()
-
-    def stop(self) -> None:
-        self.inner.stop()
-
-
-def bot_voice(hint: str, rate: int, pitch: float, index: int) -> VoiceSpec:
-    """A narrator voice for a bot's ``bots.api`` VoiceSpec (hint like "female-low",
-    words per minute, relative pitch around 1.0); ``index`` keeps bots distinct."""
-    base = BOT_VOICES[index % len(BOT_VOICES)].voice.split("+")[0]
-    variant = ("f2", "f3", "f4") if hint.startswith("female") else ("m1", "m3", "m5")
-    return VoiceSpec(f"{base}+{variant[index % 3]}", max(90, min(260, rate)),
-                     max(0, min(99, round(50 * pitch))))
-
-
-class ScriptedSource(AudioSource):
-    """``--voice-from`` files: each WAV is streamed in real time (``WavFileSource``) once
-    ``ready()`` says the game is waiting for the player (their turn, a question), one
-    file per prompt; silence in between keeps the gate's clock running. A file the game
-    talked over (``drowned``) is said again at the next prompt, as a player would repeat
-    themselves, up to :data:`SCRIPT_REPEATS` times. A file that cannot be read is skipped
-    (``on_skip`` gets the reason, naming it) and the next one plays; AudioFileError when
-    none can be read at all."""
-
-    def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
-                 sleep: Callable[[float], None] = time.sleep,
-                 on_skip: Callable[[str], None] = lambda message: None):
-        self._paths = list(paths)
-        self._ready = ready
-        self._sleep = sleep
-        self._on_skip = on_skip
-        self.skipped: list[Path] = []
-        while True:
-            if not self._paths:
-                raise AudioFileError("none of the voice files can be read")
-            try:
-                with WavFileSource(self._paths[0]) as first:
-                    self.sample_rate = first.sample_rate
-                break
-            except AudioFileError as err:
-                self._skip(self._paths.pop(0), err)
-        self.block_frames = self.sample_rate * BLOCK_MS // 1000
-        self._current: WavFileSource | None = None
-        self._current_path: Path | None = None
-        self._drowned = False
-        self._heard = False
-        self._repeats = 0
-        self._tail = 0
-        self.played = 0
-
-    def drowned(self) -> None:
-        """The game spoke while the current file played: half-duplex may have thrown it
-        away (it is said again unless something was heard from it)."""
-        if self.playing:
-            self._drowned = True
-
-    def heard(self) -> None:
-        """Something was heard while the current file (or its closing silence) played."""
-        self._heard = True
-
-    def _skip(self, path: Path, err: AudioFileError) -> None:
-        self.skipped.append(path)
-        self._on_skip(f"Skipped the voice file {path.name}: {_reason(err, path)}")
-
-    @property
-    def playing(self) -> bool:
-        """A file is streaming (or the silence closing it)."""
-        return self._current is not None or self._tail > 0
-
-    def read(self, timeout: float | None = None) -> bytes | None:
-        silence = bytes(2 * self.block_frames)
-        current = self._current
-        if current is not None:
-            try:
-                block = current.read()
-            except (EOFError, AudioFileError) as err:
-                current.close()
-                self._current = None
-                self._tail = 8  # close the utterance before the next prompt
-                if isinstance(err, AudioFileError) and self._current_path is not None:
-                    self._skip(self._current_path, err)  # the rest of it is lost
-                    self._current_path = None  # and it is never said again
-            else:
-                if block is not None:
-                    if current.sample_rate != self.sample_rate:
-                        block = resample(block, current.sample_rate, self.sample_rate)
-                    return block
-        self._sleep(BLOCK_MS / 1000)
-        if self._tail > 0:
-            self._tail -= 1
-            if self._tail == 0 and self._drowned and not self._heard \
-                    and self._current_path is not None and self._repeats < SCRIPT_REPEATS:
-                self._paths.insert(0, self._current_path)  # say it again
-                self._repeats += 1
-            return silence
-        if not self._paths:
-            raise EOFError
-        if self._ready():
-            self._drowned = self._heard = False
-            self._current_path = self._paths.pop(0)
-            try:
-                self._current = WavFileSource(self._current_path, realtime=True)
-            except AudioFileError as err:  # changed since it was checked: the next one
-                self._skip(self._current_path, err)
-                self._current_path = None
-                return silence
-            self._current.start()
-            self.played += 1
-        return silence
-
-    def close(self) -> None:
-        if self._current is not None:
-            self._current.close()
 
 
 class VoiceController:
@@ -324,8 +91,8 @@ class VoiceController:
         self.confirm = ConfirmController(seat, ConfirmPolicy(
             grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
         self.narrator = narrator
-        self._recognizer_factory = recognizer_factory or _default_recognizer
-        self._microphone_factory = microphone_factory or _default_microphone
+        self._recognizer_factory = recognizer_factory or default_recognizer
+        self._microphone_factory = microphone_factory or default_microphone
         self._heard: queue.Queue[Captured] = queue.Queue()
         self._main: queue.Queue[Callable[[], None]] = queue.Queue()
         self._stop = threading.Event()
@@ -368,7 +135,7 @@ class VoiceController:
             return
         self.started = True
         if self.narrator is None:
-            self.narrator = Narrator(CountingPlayer(_mixer_player()),
+            self.narrator = Narrator(CountingPlayer(mixer_player()),
                                      speech_queue=CourteousQueue(self._player_has_floor))
         self.set_voices(self._voices)
         self.narrator.start()
@@ -417,7 +184,7 @@ class VoiceController:
             recognizer, self.backend, self.reason = self._recognizer_factory()
         except Exception as err:  # no recognizer at all: mouse only, say why
             message = f"Voice control is off: no speech recognizer could be loaded ({err})."
-            self._post(lambda: self._voice_off(message))
+            self.post(lambda: self._voice_off(message))
             return
         if self.backend != "vosk":
             self._start_download()
@@ -435,8 +202,8 @@ class VoiceController:
             try:
                 source = self._open_source()
             except (AudioUnavailable, Exception) as err:
-                message = _unavailable(err)
-                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                message = unavailable(err)
+                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
                 self._retry.wait()
                 self._retry.clear()
                 continue
@@ -445,11 +212,11 @@ class VoiceController:
                 with source:
                     self.mic = MicState.LISTENING
                     self._mic_error = None
-                    self._post(self._voice_on)
+                    self.post(self._voice_on)
                     recognizer = self.listen(source, recognizer)
             except (AudioUnavailable, Exception) as err:  # a device error must not end voice
-                message = _unavailable(err)
-                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                message = unavailable(err)
+                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
                 self._retry.wait()
                 self._retry.clear()
                 continue
@@ -478,7 +245,7 @@ class VoiceController:
         def tell() -> None:
             self.transcript.append(message)
             self.notices.append((message, True))
-        self._post(tell)
+        self.post(tell)
 
     def _script_ready(self) -> bool:
         """A scripted file may play: the player is prompted and the game is quiet."""
@@ -574,7 +341,7 @@ class VoiceController:
     def download_progress(self, done: int, total: int | None) -> None:
         self.progress = done / total if total else None
 
-    def _post(self, call: Callable[[], None]) -> None:
+    def post(self, call: Callable[[], None]) -> None:
         self._main.put(call)
 
     # ------------------------------------------------------------ main thread
@@ -664,74 +431,11 @@ class VoiceController:
     def _pass(self, intent: Intent, host: VoiceHost, table: VoiceTable | None,
               now: float) -> None:
         if intent.intent is IntentKind.QUERY and intent.query is not None:
-            self._query(intent.query, table, now)
+            answer_query(self, intent.query, table, now)
         elif intent.intent is IntentKind.CONTROL and intent.control is not None:
-            self._control(intent.control, host, table, now)
+            run_control(self, intent.control, host, table, now)
 
-    def _query(self, query: Query, table: VoiceTable | None, now: float) -> None:
-        view = table.voice_view() if table is not None else None
-        last = self.narrator.last_line.text if (self.narrator is not None
-                                                and self.narrator.last_line) else None
-        if query is Query.REPEAT:
-            self._reply(last or "Nothing to repeat", now)
-        elif view is None:
-            self._reply("No hand is being played. Say deal, sit out or rebuy"
-                        if query is Query.HELP else "No hand is being played", now)
-        elif query is Query.ODDS:
-            self._reply("Working out your odds", now)
-            threading.Thread(target=self._odds, args=(view,), name="coach",
-                             daemon=True).start()
-        else:
-            self._reply(answer(query, view, last_line=last), now)
-
-    def _odds(self, view: PlayerView) -> None:
-        from bots.coach import advise
-        try:
-            text = advise(view, random.Random(), samples=1500).suggestion
-        except Exception as err:  # the coach must never take the game down
-            text = f"The coach could not answer ({err})"
-        self._post(lambda: self._reply(text, self.clock()))
-
-    def _control(self, control: Control, host: VoiceHost, table: VoiceTable | None,
-                 now: float) -> None:
-        sitting = table is not None and table.sitting_out_now()
-        if control is Control.CANCEL:
-            self._reply("Nothing to cancel", now)
-        elif control is Control.REBUY:
-            host.submit(UiCommand(Ui.REBUY))
-        elif control is Control.SIT_OUT:
-            if sitting:
-                self._reply("You are already sitting out", now)
-            else:
-                host.submit(UiCommand(Ui.SIT_OUT))
-        elif control is Control.SIT_IN:
-            if sitting:
-                host.submit(UiCommand(Ui.SIT_OUT))
-            else:
-                self._reply("You are already sitting in", now)
-        elif control is Control.DEAL:
-            host.submit(UiCommand(Ui.DEAL))
-        elif control is Control.PAUSE:
-            host.submit(UiCommand(Ui.PAUSE))
-        elif control is Control.RESUME:
-            host.submit(UiCommand(Ui.RESUME))
-        elif control is Control.MUTE_BOTS:
-            self.bots_muted = True
-            if self.narrator is not None:
-                self.narrator.queue.interrupt(keep=Priority.TABLE)
-            self._reply(_kept("The bots are muted", host.remember_voice(bots_muted=True)), now)
-        elif control is Control.UNMUTE_BOTS:
-            self.bots_muted = False
-            self._reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
-                        now)
-        elif control is Control.QUIT:
-            if host.paused():
-                host.submit(UiCommand(Ui.QUIT))
-            else:
-                host.submit(UiCommand(Ui.PAUSE))
-                self._reply("Paused. Say quit again to leave the game, or resume", now)
-
-    def _reply(self, text: str, now: float) -> None:
+    def reply(self, text: str, now: float) -> None:
         self._show(text, now)
         self._say(text, Priority.URGENT)
 
@@ -803,79 +507,7 @@ class VoiceController:
     # ------------------------------------------------------------ the panel
 
     def _panel(self, now: float) -> VoicePanel:
-        pending = self.confirm.pending
-        say, countdown = "", None
-        if pending is not None:
-            say = self.shown
-            if pending.phase is Phase.GRACE and self.confirm.policy.grace > 0:
-                countdown = max(0.0, min(1.0, (pending.deadline - now)
-                                         / self.confirm.policy.grace))
-        elif now < self.shown_until:
-            say = self.shown
-        heard = self.partial or self.heard_text
-        backend = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}.get(
-            self.backend, self.backend)
-        return VoicePanel(
-            mic=self.mic, mic_note=self.mic_note, heard=heard, say_back=say,
-            countdown=countdown,
-            cancellable=pending is not None and pending.phase is Phase.GRACE,
-            question=pending is not None and pending.phase is Phase.QUESTION,
-            recognizer=backend, reason=self.reason, progress=self.progress)
-
-
-def _unavailable(err: Exception) -> str:
-    """The player-readable sentence for a microphone (or the voice files) that failed."""
-    if isinstance(err, AudioUnavailable):
-        return str(err)
-    if isinstance(err, AudioFileError):
-        return f"Voice control is off: {err}."
-    return (f"Voice control is off: the microphone could not be used ({err}). "
-            "The game will try again after this hand.")
-
-
-def _reason(err: AudioFileError, path: Path) -> str:
-    """What is wrong with a file, without repeating its path (the message names it)."""
-    text = str(err)
-    prefix = f"{path}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
-
-
-def _default_recognizer() -> tuple[Any, str, str]:
-    """The best recognizer available: Vosk with a model, else pocketsphinx (decoding in
-    a child process, so that the render loop never waits on its GIL-holding calls)."""
-    from voice.models import choose_backend, make_recognizer
-
-    choice = choose_backend()
-    recognizer = make_recognizer(choice, worker=True)
-    name = getattr(recognizer, "name", choice.name)
-    return recognizer, name, choice.reason
-
-
-def _default_microphone(name: str) -> AudioSource:
-    from voice.audio import MicrophoneSource
-
-    return MicrophoneSource(name or None)
-
-
-def _mixer_player() -> Player:
-    """The mixer when there is an audio device (the dummy one counts), else silence."""
-    import pygame
-
-    from voice.narrator import PygameMixerPlayer
-
-    with contextlib.suppress(pygame.error):
-        if not pygame.mixer.get_init():
-            pygame.mixer.init()
-        return PygameMixerPlayer()
-    return SilentPlayer()
-
-
-def list_microphones() -> list[str]:
-    """Names of the input devices (empty when there are none or no audio library)."""
-    try:
-        import sounddevice
-
-        from voice.audio import input_devices
-        return [name for _, name, _ in input_devices(sounddevice)]
-    except (ImportError, OSError, AudioUnavailable):
-        return []
+        state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
+                           self.shown, self.shown_until, self.backend, self.reason,
+                           self.progress)
+        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now)

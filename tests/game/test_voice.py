@@ -22,7 +22,9 @@ from game.render.layout import table_layout
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
-from game.voicectl.controller import MicState, ScriptedSource, VoiceController
+from game.voicectl.controller import VoiceController
+from game.voicectl.panel import MicState
+from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
 from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
@@ -458,7 +460,7 @@ class FailingWav(WavFileSource):
 @pytest.fixture
 def failing_wavs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """a.wav, bad.wav (fails partway through) and c.wav, 0.2 s of silence each."""
-    monkeypatch.setattr("game.voicectl.controller.WavFileSource", FailingWav)
+    monkeypatch.setattr("game.voicectl.scripted.WavFileSource", FailingWav)
     monkeypatch.setattr(FailingWav, "opened", [])
     paths = [tmp_path / name for name in ("a.wav", "bad.wav", "c.wav")]
     for path in paths:
