@@ -160,8 +160,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     if not (args.autoplay or args.hands):
         return None
     report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
-    if app.voice is not None:
-        report["voice"] = _voice_report(app.voice)
+    report["voice"] = _voice_report(app.voice)
     return report
 
 
@@ -171,12 +170,22 @@ def _voice(args: argparse.Namespace, settings: GameSettings) -> VoiceController 
     if args.no_voice or (args.autoplay and not args.voice_from):
         return None
     from game.voicectl.controller import VoiceController
-    return VoiceController(settings.voice, files=tuple(args.voice_from or ()))
+
+    def report(message: str) -> None:  # a headless run has no panel to read
+        print(message, file=sys.stderr)
+    return VoiceController(settings.voice, files=tuple(args.voice_from or ()),
+                           report=report if args.headless else None)
 
 
-def _voice_report(voice: VoiceController) -> dict[str, object]:
+def _voice_report(voice: VoiceController | None) -> dict[str, object]:
+    """The ``voice`` object of the report line: what was heard, applied, asked and
+    dropped, the player's turn time and how much of it the microphone was deaf."""
+    from game.voicectl.stats import VoiceStats
+    if voice is None:
+        return {"backend": "", "mic": "voice off", **VoiceStats().report()}
     narrator = voice.narrator
-    return {"backend": voice.backend, "mic": voice.mic.value, "applied": voice.applied,
+    return {"backend": voice.backend, "mic": voice.mic.value, "duplex": voice.duplex,
+            **voice.stats.report(), "applied_actions": voice.applied,
             "transcript": voice.transcript[-20:],
             "lines_played": voice.lines_played,
             "speech_errors": [] if narrator is None else narrator.errors[:3]}

@@ -137,6 +137,7 @@ KEYS: tuple[Key, ...] = (
     Key("voice", "confirm_all_in", _boolean, voice=True),
     Key("voice", "grace_seconds", _float_range(0.0, MAX_GRACE), voice=True),
     Key("voice", "bots_muted", _boolean, voice=True),
+    Key("voice", "headphones", _boolean, voice=True),
 )
 SECTIONS = ("table", "display", "voice")
 

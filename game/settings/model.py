@@ -25,13 +25,16 @@ class VoiceSettings:
     """Voice options as plain data (the voice package reads them; nothing here listens).
 
     ``microphone`` "" is the system default; ``grace_seconds`` is how long a spoken
-    decision may still be taken back."""
+    decision may still be taken back. ``headphones``: the microphone cannot hear the
+    game, so it listens while the game talks without cancelling any echo (with
+    speakers, the game's own voice is cancelled from the microphone signal)."""
 
     microphone: str = ""
     push_to_talk: bool = False
     confirm_all_in: bool = True
     grace_seconds: float = 1.0
     bots_muted: bool = False
+    headphones: bool = False
 
 
 @dataclass(frozen=True, slots=True)

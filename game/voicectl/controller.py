@@ -28,12 +28,11 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.actions import ActionKind
-from engine.events import Event, HoleCardsDealt
+from engine.events import ActionTaken, Event, HoleCardsDealt
 from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.input.commands import ActCommand
@@ -44,6 +43,7 @@ from game.voicectl.devices import (
     list_microphones,
     unavailable,
 )
+from game.voicectl.listening import Captured, is_own_voice, listen
 from game.voicectl.panel import (
     OFF_PANEL,
     SHOWN_SECONDS,
@@ -54,24 +54,28 @@ from game.voicectl.panel import (
 )
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
-from game.voicectl.speech import CountingPlayer, CourteousQueue, bot_voice, mixer_player
+from game.voicectl.speech import (
+    CountingPlayer,
+    CourteousQueue,
+    TappedPlayer,
+    bot_voice,
+    mixer_player,
+)
+from game.voicectl.stats import VoiceStats
 from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
+from voice.echo import Playback
 from voice.intent import Intent, IntentKind
 from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
            "list_microphones"]  # the panel names are re-exported for the scenes
 
-@dataclass(frozen=True, slots=True)
-class Captured:
-    """One utterance as the audio thread heard it, with the turn it was said in."""
+MAX_HELD_SECONDS = 20.0
+"""The most turn-clock time given back a turn for the game's own talk."""
 
-    intent: Intent
-    confidence: float
-    text: str
-    turn: int | None
-    context: BettingContext | None
+_ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
+                      IntentKind.RAISE, IntentKind.ALLIN})
 
 
 class VoiceController:
@@ -82,7 +86,9 @@ class VoiceController:
                  narrator: Narrator | None = None,
                  recognizer_factory: Callable[[], tuple[Any, str, str]] | None = None,
                  microphone_factory: Callable[[str], AudioSource] | None = None,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep,
+                 playback: Playback | None = None,
+                 report: Callable[[str], None] | None = None):
         self.settings = settings
         self.seat = seat
         self.files = tuple(files)
@@ -116,8 +122,16 @@ class VoiceController:
         self.progress: float | None = None
         self._mic_error: str | None = None
         self._told_error: str | None = None
-        self._switch_model: Path | None = None
+        self.switch_model: Path | None = None
+        # The game's own output (the echo canceller's reference); None: half-duplex.
+        self.playback = playback
+        self._report = report  # where --voice-from news also goes (stderr in headless)
         # Main thread only.
+        self.stats = VoiceStats()
+        self._last_update: float | None = None
+        self._held = 0.0  # clock seconds held for the game's talk this turn
+        self._timed_turn: int | None = None
+        self._last_turn_line = ""
         self.shown = ""
         self.shown_until = 0.0
         self.heard_text = ""
@@ -135,7 +149,9 @@ class VoiceController:
             return
         self.started = True
         if self.narrator is None:
-            self.narrator = Narrator(CountingPlayer(mixer_player()),
+            self.playback = self.playback or Playback(time.monotonic)
+            player = TappedPlayer(CountingPlayer(mixer_player()), self.playback)
+            self.narrator = Narrator(player,
                                      speech_queue=CourteousQueue(self._player_has_floor))
         self.set_voices(self._voices)
         self.narrator.start()
@@ -166,7 +182,7 @@ class VoiceController:
     @property
     def lines_played(self) -> int:
         player = self.narrator.player if self.narrator is not None else None
-        return player.played if isinstance(player, CountingPlayer) else 0
+        return player.played if isinstance(player, (CountingPlayer, TappedPlayer)) else 0
 
     def _player_has_floor(self) -> bool:
         """The narrator waits: the player is talking, or a scripted file has started (read
@@ -174,8 +190,25 @@ class VoiceController:
         return self.user_speaking or bool(getattr(self._source, "playing", False))
 
     def speaking(self) -> bool:
-        """Half-duplex: true while the game is talking."""
+        """True while the game is talking."""
         return self.narrator is not None and self.narrator.is_speaking()
+
+    @property
+    def duplex(self) -> str:
+        """How the microphone listens while the game talks: "headphones" (it can't hear
+        the game), "speakers" (the game's voice is cancelled from it) or "half" (no
+        reference to cancel: nothing is heard while the game talks)."""
+        if self.settings.headphones:
+            return "headphones"
+        return "speakers" if self.playback is not None else "half"
+
+    def gate_muted(self) -> bool:
+        """Half-duplex only: the gate discards what it hears while the game talks."""
+        return self.duplex == "half" and self.speaking()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
 
     # ------------------------------------------------------------ the audio thread
 
@@ -245,6 +278,8 @@ class VoiceController:
         def tell() -> None:
             self.transcript.append(message)
             self.notices.append((message, True))
+        if self._report is not None:
+            self._report(message)
         self.post(tell)
 
     def _script_ready(self) -> bool:
@@ -261,66 +296,13 @@ class VoiceController:
         """Stream ``source`` through gate, recognizer and parser until it ends, queueing
         what is heard; returns the recognizer in use (it may switch to Vosk). Tests call
         it directly with a WAV source."""
-        from voice.gate import SpeechGate
-        from voice.recognize import Listener
+        return listen(self, source, recognizer)
 
-        def make(rec: Any) -> Any:
-            gate = SpeechGate(rec.sample_rate, speaking=self.speaking)
-            return Listener(rec, source.sample_rate, gate=gate, context=lambda: self.context)
+    def captured(self, got: Captured) -> None:
+        """An utterance from the audio thread, for :meth:`update`."""
+        self._heard.put(got)
 
-        listener = make(recognizer)
-        position = 0
-        last_ctx: object = object()
-        for block in source:
-            if self._stop.is_set():
-                break
-            if self._switch_model is not None:
-                vosk = self._load_vosk(self._switch_model)
-                if vosk is not None:
-                    with contextlib.suppress(Exception):
-                        recognizer.close()  # the fallback and its decode worker
-                    recognizer = vosk
-                self._switch_model = None
-                listener = make(recognizer)
-            position += len(block) // 2
-            # The gate times the signal by audio time: blocks that arrive late or bunched
-            # (a busy machine) must not shorten an utterance.
-            now = position / source.sample_rate
-            ctx = self.context
-            if ctx is not last_ctx:
-                last_ctx = ctx
-                for target in (listener, recognizer):
-                    if hasattr(target, "set_context"):
-                        target.set_context(ctx)
-                        break
-            if self.settings.push_to_talk and not self.files and not self.ptt_held:
-                done = listener.flush(now) if listener.gate.in_speech else []
-                listener.partial = ""
-            else:
-                done = listener.push(block, now)
-            if isinstance(source, ScriptedSource):
-                if done:
-                    source.heard()
-                if self.speaking():
-                    source.drowned()
-            if self.files or not self.settings.push_to_talk:
-                self.mic = MicState.MUTED if self.speaking() else MicState.LISTENING
-            else:
-                self.mic = MicState.HELD if self.ptt_held else MicState.PUSH_TO_TALK
-            self.partial = listener.partial
-            self.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
-            for utterance in done:
-                self._heard.put(Captured(utterance.intent, utterance.confidence,
-                                         utterance.text, self.turn, self.context))
-        now = position / max(1, source.sample_rate)
-        for utterance in listener.flush(now):
-            self._heard.put(Captured(utterance.intent, utterance.confidence,
-                                     utterance.text, self.turn, self.context))
-        self.partial = ""
-        self.user_speaking = False
-        return recognizer
-
-    def _load_vosk(self, path: Path) -> Any:
+    def load_vosk(self, path: Path) -> Any:
         try:
             from voice.recognize import VoskRecognizer
             recognizer = VoskRecognizer(str(path))
@@ -334,7 +316,7 @@ class VoiceController:
         """The downloader's ``on_done`` (its worker thread): switch when it worked."""
         self.progress = None
         if path is not None:
-            self._switch_model = path
+            self.switch_model = path
         elif error:
             self.reason = f"{self.reason} ({error})"
 
@@ -369,19 +351,90 @@ class VoiceController:
         if turn != self.turn:
             self.confirm.set_turn(turn)
         self.turn, self.context = turn, ctx
+        self._time_turn(now)
         while True:
             try:
                 got = self._heard.get_nowait()
             except queue.Empty:
                 break
-            if got.text:
-                self.heard_text = got.text
-                self.transcript.append(f"heard: {got.text}")
-            heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
-                          got.confidence, got.context, got.text)
-            self._effects(self.confirm.hear(heard, now), host, table, now)
+            self._handle(got, host, table, now)
         self._effects(self.confirm.tick(now), host, table, now)
         self.panel = self._panel(now)
+
+    def _time_turn(self, now: float) -> None:
+        """Count the player's turn time, and the part of it the microphone was deaf."""
+        last, self._last_update = self._last_update, now
+        if self.turn != self._timed_turn:
+            self._timed_turn, self._held = self.turn, 0.0
+        if last is None or self.turn is None:
+            return
+        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES) \
+            and not self.gate_muted()
+        self.stats.turn_time(max(0.0, now - last), listening)
+
+    def _handle(self, got: Captured, host: VoiceHost, table: VoiceTable | None,
+                now: float) -> None:
+        """One utterance: the game's own voice is set aside; anything else is heard and
+        gets an answer (said back, asked, answered or told why not)."""
+        if got.over and is_own_voice(got.text, got.over):
+            self.transcript.append(f"not the player (the game's own voice): {got.text}")
+            self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
+            return
+        self.stats.heard += 1
+        if got.text:
+            self.heard_text = got.text
+            self.transcript.append(f"heard: {got.text}")
+        confidence = got.confidence
+        if got.over and got.intent.intent is IntentKind.CONFIRM and self.duplex == "speakers":
+            # A "yes" over the game's own "say yes or no" could be its echo: not taken.
+            self.stats.answered += 1
+            self.reply("I was talking: say that again", now)
+            return
+        if got.over and got.intent.intent in _ACTIONS and self.duplex == "speakers":
+            # Said over the game's voice through speakers: what the canceller left
+            # could still be the game's own, so an action is asked, never just done.
+            confidence = min(confidence, self.confirm.policy.min_confidence / 2)
+        heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
+                      confidence, got.context, got.text)
+        effects = self.confirm.hear(heard, now)
+        if any(e.kind is not EffectKind.DROP for e in effects):
+            self.stats.answered += 1
+            self._effects(effects, host, table, now)
+        elif effects:  # a turn that is over, or not the player's: say so
+            self.stats.answered += 1
+            self.reply("That was after your turn ended" if self.turn is None and got.turn
+                       is not None else "It's not your turn yet: say it again when it is", now)
+        else:
+            self.stats.dropped += 1
+
+    def talked_over(self) -> None:
+        """Half-duplex: the game began talking while the player was (their words were
+        thrown away); ask them to say it again rather than stay silent."""
+        self.stats.heard += 1
+        self.stats.talked_over += 1
+        self.stats.answered += 1
+        self.reply("Sorry, I was talking. Say that again", self.clock())
+
+    def barge_in(self) -> None:
+        """The player started talking over the game: it stops and listens."""
+        if self.narrator is not None and self.speaking():
+            self.stats.barge_ins += 1
+            self.narrator.interrupt()
+
+    def holds_clock(self) -> bool:
+        """The turn clock waits while the game talks during the player's turn (at most
+        :data:`MAX_HELD_SECONDS` a turn, so a stuck narrator can't stop the clock)."""
+        return self.turn is not None and self.speaking() and self._held < MAX_HELD_SECONDS
+
+    def clock_held(self, seconds: float) -> None:
+        """The table held the clock for ``seconds`` (counted against the cap)."""
+        self._held += seconds
+
+    def clock_expired(self) -> None:
+        """The player's turn clock ran out (for the report)."""
+        self.stats.clock_expiries += 1
+        if self.speaking():
+            self.stats.clock_expiries_while_talking += 1
 
     def click(self) -> bool:
         """A click or key during the grace window or a question cancels it; True if it
@@ -410,9 +463,12 @@ class VoiceController:
         for effect in effects:
             if effect.kind is EffectKind.SAY:
                 text = self._question_text(effect.text)
+                if text.endswith("Say yes or no"):
+                    self.stats.asked += 1
                 self._show(text, now)
                 self._say(text, Priority.URGENT)
             elif effect.kind is EffectKind.APPLY and effect.action is not None:
+                self.stats.applied += 1
                 self.applied.append(f"{effect.action.kind.value}"
                                     + (f" {effect.action.to}" if effect.action.to else ""))
                 host.submit(ActCommand(self.seat, effect.action, "voice"))
@@ -443,9 +499,10 @@ class VoiceController:
         self.shown, self.shown_until = text, now + SHOWN_SECONDS
         self.transcript.append(f"said: {text}")
 
-    def _say(self, text: str, priority: Priority, speaker: str = "dealer") -> None:
+    def _say(self, text: str, priority: Priority, speaker: str = "dealer",
+             topic: str = "") -> None:
         if self.narrator is not None:
-            self.narrator.say(text, speaker, priority)
+            self.narrator.say(text, speaker, priority, topic)
 
     def _voice_off(self, message: str) -> None:
         first = self._told_error != message
@@ -490,18 +547,28 @@ class VoiceController:
             return
         line = say_event(event, view)
         if line:
-            self._say(line, Priority.TABLE)
+            self._say(line, Priority.TABLE,
+                      topic="action" if isinstance(event, ActionTaken) else "")
 
     def your_turn(self, view: PlayerView) -> None:
-        self._say(say_turn(view), Priority.URGENT)
+        """The player's turn begins: news they no longer need (queued seats' actions,
+        banter) is dropped and one short line said, shorter still when it is the same
+        as the last one ("Your turn")."""
+        if self.narrator is not None:
+            self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER
+                                     or line.topic == "action")
+        line = say_turn(view)
+        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT)
+        self._last_turn_line = line
 
     def notice(self, text: str) -> None:
         """A refusal, a warning or a recovery report: said before anything else."""
         self._say(text, Priority.URGENT)
 
     def banter(self, seat: int, text: str) -> None:
-        """A bot's table talk in its own voice (nothing when the bots are muted)."""
-        if not self.bots_muted:
+        """A bot's table talk in its own voice (nothing when the bots are muted, nor
+        during the player's turn: that time is theirs)."""
+        if not self.bots_muted and self.turn is None:
             self._say(text, Priority.BANTER, f"seat{seat}")
 
     # ------------------------------------------------------------ the panel

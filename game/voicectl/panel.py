@@ -20,6 +20,7 @@ class MicState(StrEnum):
 
     STARTING = "starting"
     LISTENING = "listening"
+    FILES = "the --voice-from files are the source"
     MUTED = "muted while the game speaks"
     PUSH_TO_TALK = "push-to-talk: hold Space"
     HELD = "push-to-talk held"

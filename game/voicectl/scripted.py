@@ -32,9 +32,9 @@ class ScriptedSource(AudioSource):
     ``ready()`` says the game is waiting for the player (their turn, a question), one
     file per prompt; silence in between keeps the gate's clock running. A file the game
     talked over (``drowned``) is said again at the next prompt, as a player would repeat
-    themselves, up to :data:`SCRIPT_REPEATS` times. A file that cannot be read is skipped
-    (``on_skip`` gets the reason, naming it) and the next one plays; AudioFileError when
-    none can be read at all."""
+    themselves, up to :data:`SCRIPT_REPEATS` times, then given up with a notice. A file
+    that cannot be read is skipped (``on_skip`` gets the reason, naming it) and the next
+    one plays; AudioFileError when none can be read at all."""
 
     def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
                  sleep: Callable[[float], None] = time.sleep,
@@ -44,6 +44,7 @@ class ScriptedSource(AudioSource):
         self._sleep = sleep
         self._on_skip = on_skip
         self.skipped: list[Path] = []
+        self.given_up: list[Path] = []
         while True:
             if not self._paths:
                 raise AudioFileError("none of the voice files can be read")
@@ -103,15 +104,23 @@ class ScriptedSource(AudioSource):
         if self._tail > 0:
             self._tail -= 1
             if self._tail == 0 and self._drowned and not self._heard \
-                    and self._current_path is not None and self._repeats < SCRIPT_REPEATS:
-                self._paths.insert(0, self._current_path)  # say it again
-                self._repeats += 1
+                    and self._current_path is not None:
+                if self._repeats < SCRIPT_REPEATS:
+                    self._paths.insert(0, self._current_path)  # say it again
+                    self._repeats += 1
+                else:  # a person would give up too: say so, never silently
+                    self.given_up.append(self._current_path)
+                    self._on_skip(f"Gave up on the voice file {self._current_path.name}: "
+                                  f"the game talked over it {SCRIPT_REPEATS + 1} times")
             return silence
         if not self._paths:
             raise EOFError
         if self._ready():
             self._drowned = self._heard = False
-            self._current_path = self._paths.pop(0)
+            path = self._paths.pop(0)
+            if path != self._current_path:
+                self._repeats = 0  # each file gets its own repeats
+            self._current_path = path
             try:
                 self._current = WavFileSource(self._current_path, realtime=True)
             except AudioFileError as err:  # changed since it was checked: the next one

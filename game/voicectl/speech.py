@@ -14,6 +14,7 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
+from voice.echo import Playback
 from voice.narrator import BOT_VOICES, Line, Player, SpeechQueue, VoiceSpec
 
 
@@ -98,3 +99,27 @@ def mixer_player() -> Player:
             pygame.mixer.init()
         return PygameMixerPlayer()
     return SilentPlayer()
+
+
+class TappedPlayer:
+    """Wraps a :class:`Player`, telling :class:`voice.echo.Playback` what starts and
+    stops: the echo canceller's reference (the game knows exactly what it plays)."""
+
+    def __init__(self, inner: Player, playback: Playback):
+        self.inner = inner
+        self.playback = playback
+
+    @property
+    def played(self) -> int:
+        return getattr(self.inner, "played", 0)
+
+    def play(self, path: Path, line: Line) -> None:
+        self.playback.started_file(path, line.text)
+        self.inner.play(path, line)
+
+    def is_busy(self) -> bool:
+        return self.inner.is_busy()
+
+    def stop(self) -> None:
+        self.playback.stopped()
+        self.inner.stop()
