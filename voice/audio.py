@@ -25,7 +25,6 @@ import time
 import wave
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any, BinaryIO
@@ -137,73 +136,40 @@ def rms_dbfs(block: bytes) -> float:
 
 
 class Resampler:
-    """Streaming rational resampler (windowed-sinc polyphase filter, Blackman window).
+    """Streaming sample-rate conversion of int16 PCM (libsoxr, high quality).
 
-    The low-pass cutoff sits just under the lower of the two Nyquist rates, so going
-    down from 44.1 or 48 kHz to 16 kHz doesn't alias. ``process`` may be fed blocks of
-    any size; ``flush`` returns the tail at the end of a stream.
+    Its low-pass filter sits under the lower of the two Nyquist rates, so going down
+    from 44.1 or 48 kHz to 16 kHz doesn't alias. ``process`` may be fed blocks of any
+    size; ``flush`` returns the tail at the end of a stream.
     """
 
-    def __init__(self, src_rate: int, dst_rate: int, zero_crossings: int = 16):
+    def __init__(self, src_rate: int, dst_rate: int):
         if src_rate <= 0 or dst_rate <= 0:
             raise ValueError("sample rates must be positive")
-        ratio = Fraction(dst_rate, src_rate)
         self.src_rate, self.dst_rate = src_rate, dst_rate
-        self._up, self._down = ratio.numerator, ratio.denominator
-        cutoff = 0.94 * min(1.0, dst_rate / src_rate)  # of the input's Nyquist
-        self._half = math.ceil(zero_crossings / cutoff)
-        offsets = np.arange(-self._half + 1, self._half + 1)  # input taps around floor(t)
-        phases = np.arange(self._up)[:, None] / self._up
-        x = phases - offsets[None, :]  # distance from each tap to the output instant
-        window = np.where(np.abs(x) < self._half,
-                          0.42 + 0.5 * np.cos(np.pi * x / self._half)
-                          + 0.08 * np.cos(2 * np.pi * x / self._half), 0.0)
-        bank = cutoff * np.sinc(cutoff * x) * window
-        self._bank = bank / bank.sum(axis=1, keepdims=True)
-        self._offsets = offsets
-        self._buffer = np.zeros(self._half, dtype=np.float64)  # silence before the start
-        self._base = -self._half  # absolute input index of _buffer[0]
-        self._next = 0  # next output sample index
+        self._stream: Any = None
+        if src_rate != dst_rate:
+            import soxr
+
+            self._stream = soxr.ResampleStream(src_rate, dst_rate, 1, dtype="float64",
+                                               quality="HQ")
 
     @property
     def passthrough(self) -> bool:
-        return self.src_rate == self.dst_rate
+        return self._stream is None
 
     def process(self, block: bytes) -> bytes:
         """Resample a block of int16 PCM; returns whatever output is ready."""
-        if self.passthrough:
+        if self._stream is None:
             return block
         x = np.frombuffer(block, "<i2").astype(np.float64)
-        self._buffer = np.concatenate([self._buffer, x])
-        return self._emit(final=False)
+        return pcm16(self._stream.resample_chunk(x))
 
     def flush(self) -> bytes:
         """The remaining output once the input has ended."""
-        if self.passthrough:
+        if self._stream is None:
             return b""
-        self._buffer = np.concatenate([self._buffer, np.zeros(self._half + 1)])
-        return self._emit(final=True)
-
-    def _emit(self, final: bool) -> bytes:
-        available = self._base + len(self._buffer)  # absolute index one past the last
-        # Output n sits at input time n*down/up; it needs taps up to floor(t) + half.
-        last = (available - self._half - 1) * self._up // self._down
-        if final:
-            total_in = available - self._half - 1
-            last = min(last, math.ceil(total_in * self._up / self._down) - 1)
-        if last < self._next:
-            return b""
-        n = np.arange(self._next, last + 1)
-        base = n * self._down // self._up
-        phase = n * self._down % self._up
-        idx = base[:, None] + self._offsets[None, :] - self._base
-        y = np.einsum("ij,ij->i", self._buffer[idx], self._bank[phase])
-        self._next = last + 1
-        keep_from = self._next * self._down // self._up - self._half + 1 - self._base
-        if keep_from > 0:
-            self._buffer = self._buffer[keep_from:]
-            self._base += keep_from
-        return pcm16(y)
+        return pcm16(self._stream.resample_chunk(np.zeros(0), last=True))
 
 
 def pcm16(samples: Any) -> bytes:

@@ -16,6 +16,7 @@ def session() -> dict[str, object]:
     return run(SimRequest(2000, 11, tuple(PERSONALITIES), 5, 10, 1000, chatter=False))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", PERSONALITIES)
 def test_vpip_and_pfr_land_in_the_target_band_over_a_session(
         kind: str, session: dict[str, dict[str, float]]) -> None:

@@ -13,6 +13,7 @@ from engine.view import PlayerView, view_of
 from tests.bots.helpers import lineup, never_folds_free_and_legal, play_hand, random_config
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_policy_returns_only_legal_actions_and_never_folds_a_free_check(kind: str) -> None:
     rng = random.Random(hash(kind) % 1000)

@@ -16,6 +16,7 @@ KEYS = {"hands", "bb_per_100", "ci95", "decision_ms_p50", "decision_ms_p99", "ch
         "distinct_chat_lines", "seconds"}
 
 
+@pytest.mark.slow
 def test_cli_gives_one_line_per_input_line_and_errors_as_objects() -> None:
     lines = [
         json.dumps({"hands": 30, "seed": 1, "seats": ["shark", "station", "maniac", "rock"],
@@ -57,6 +58,7 @@ def test_bad_requests_get_a_clear_error(request_: object, phrase: str) -> None:
     assert phrase in out["error"]["message"]
 
 
+@pytest.mark.slow
 def test_same_seed_same_results() -> None:
     line = json.dumps({"hands": 60, "seed": 9, "seats": ["shark", "maniac", "honest"]})
     a, b = answer(line), answer(line)

@@ -198,6 +198,7 @@ def play_one(seed: int, structure: Structure) -> int:
     return divergences
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("structure", [Structure.NO_LIMIT, Structure.POT_LIMIT])
 def test_random_hands_match_pokerkit(structure: Structure) -> None:
     hands = 1000 if structure is Structure.NO_LIMIT else 300

@@ -17,6 +17,7 @@ KEYS = {"hands", "frames", "fps_mean", "frame_ms_p50", "frame_ms_p99", "cpu_perc
         "final_stacks", "first_frame_ms"}
 
 
+@pytest.mark.slow
 def test_autoplay_50_hands_prints_one_json_line_and_keeps_every_chip() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
@@ -47,6 +48,7 @@ def autoplay(*args: str, data: Path | None = None) -> dict[str, object]:
     return report
 
 
+@pytest.mark.slow
 def test_autoplay_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     args = ("--autoplay", "3", "--seed", "9", "--headless", "--fps", "0", "--size", "960x540")
     first = autoplay(*args, data=tmp_path / "a")
@@ -54,6 +56,7 @@ def test_autoplay_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     assert first["recovery"] == "none" and first["saved"] is True
 
 
+@pytest.mark.slow
 def test_autoplay_continues_the_saved_table(tmp_path: Path) -> None:
     args = ("--autoplay", "3", "--seed", "9", "--headless", "--fps", "0", "--size", "960x540")
     first = autoplay(*args, data=tmp_path)
@@ -82,6 +85,7 @@ def test_bad_flags_are_refused_with_a_helpful_message(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_log_flag_writes_the_whole_hand_log_with_table_talk(tmp_path: Path) -> None:
     log = tmp_path / "session.log"
     autoplay("--autoplay", "30", "--seed", "4", "--headless", "--fps", "0", "--log", str(log),

@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.persistence.store import DB_NAME, ChipKind, HandStatus, Store, hand_result
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +49,7 @@ def _delay(rng: random.Random, k: int) -> float:
     return rng.uniform(0.05, 0.8) if k % 4 == 0 else rng.uniform(0.8, 2.2)
 
 
+@pytest.mark.slow
 def test_kill_9_during_autoplay_loses_and_invents_no_chip(tmp_path: Path) -> None:
     rng = random.Random(7)
     db = tmp_path / DB_NAME

@@ -289,6 +289,7 @@ def _player_loop(path: Path, seed: int, ready: int) -> None:
             hand = None
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     """The store-level fault test: a player loop killed with SIGKILL 30 times at random

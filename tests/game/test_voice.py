@@ -614,6 +614,7 @@ def test_spoken_fold_through_the_real_recognizer(app: App, voice: VoiceControlle
     assert [a.kind for a in my_actions(facing_limp)] == [F]
 
 
+@pytest.mark.slow
 def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
                                             speech: Callable[[str], Path]) -> None:
     from tests.game.test_autoplay import autoplay

@@ -194,6 +194,7 @@ def test_interrupting_the_narrator_stops_the_line(tmp_path: Path) -> None:
     assert player.played == ["a very long story"]
 
 
+@pytest.mark.slow
 def test_the_narrator_with_the_real_engine_and_the_pygame_mixer(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame = pytest.importorskip("pygame")

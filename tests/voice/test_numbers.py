@@ -81,6 +81,7 @@ def test_homophones_inside_a_number_are_digits(text, value):
     assert parse_number(text) == value
 
 
+@pytest.mark.slow
 def test_every_number_up_to_a_hundred_thousand_round_trips_through_its_words():
     wrong = [n for n in range(1, 100_001) if parse_number(number_to_words(n)) != n]
     assert wrong == []

@@ -168,6 +168,7 @@ def right(outcome: Outcome) -> bool:
                                                                 outcome.spoken.to)
 
 
+@pytest.mark.slow
 def test_spoken_commands_become_the_actions_the_engine_accepts(outcomes: list[Outcome]) -> None:
     """Real speech through WAV -> gate -> pocketsphinx -> parser -> engine: most
     commands (clean, noisy, four speaking voices) come out exactly right and every
@@ -181,6 +182,7 @@ def test_spoken_commands_become_the_actions_the_engine_accepts(outcomes: list[Ou
     assert len(got) >= floor, f"{len(got)}/{len(outcomes)} right; missed:\n{report}"
 
 
+@pytest.mark.slow
 def test_no_misheard_command_acts_without_asking(outcomes: list[Outcome]) -> None:
     """A wrong hearing may be dropped or asked about ("all in?"), never applied."""
     wrong = [o for o in outcomes if not right(o) and o.unasked is not None]

@@ -106,6 +106,7 @@ def test_jsgf_number_grammar_covers_spoken_amounts(grammar_fsg, sentence):
     assert grammar_fsg.accept(sentence)
 
 
+@pytest.mark.slow
 def test_jsgf_number_grammar_covers_every_number_said_plainly(grammar_fsg):
     rng = random.Random(3)
     numbers = [*range(1, 1001), *(rng.randint(1, 999_999) for _ in range(500))]
