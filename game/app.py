@@ -18,6 +18,7 @@ from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
+from game.scenes.help import HelpScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.replayer import ReplayerScene
@@ -68,6 +69,7 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.REBUY: (_rebuy, False),
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
     SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
+    SceneName.HELP: (lambda host, o: HelpScene(host), False),
 }
 
 

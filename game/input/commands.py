@@ -45,6 +45,8 @@ class Ui(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
+    HELP = "help"                # the help overlay (F1, "?")
+    SETTINGS = "settings"        # the settings overlay
 
 
 @dataclass(frozen=True, slots=True)

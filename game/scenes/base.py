@@ -30,6 +30,8 @@ class SceneName(StrEnum):
     REBUY = "rebuy"
     HANDS = "hands"
     STATS = "stats"
+    HELP = "help"
+    SETTINGS = "settings"
 
 
 @dataclass(frozen=True, slots=True)

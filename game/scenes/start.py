@@ -129,11 +129,14 @@ class StartScene:
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
-        keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT)}
+        keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT),
+                                    pygame.K_F1: UiCommand(Ui.HELP)}
         keys[pygame.K_KP_ENTER] = self.buttons[0].command
         if self.asking:  # only Y or a click closes the saved table, never a stray Enter
             keys = {}
-        return menu_bindings(L, len(ROWS), self.buttons, keys)
+        bindings = menu_bindings(L, len(ROWS), self.buttons, keys)
+        bindings.chars["?"] = UiCommand(Ui.HELP)
+        return bindings
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
@@ -162,6 +165,8 @@ class StartScene:
             self._ask_new()
         elif k is Ui.CONFIRM:
             self.sit_down()
+        elif k is Ui.HELP:
+            self.host.open(SceneName.HELP)
         elif k is Ui.QUIT:
             self.host.quit()
 
@@ -256,4 +261,4 @@ class StartScene:
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"
-        return "Up/Down choose · Left/Right change · Enter sit down · mouse works too"
+        return "Up/Down choose · Left/Right change · Enter sit down · F1 help · mouse works too"

@@ -303,6 +303,8 @@ class TableScene:
             self._request_rebuy()
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me))
+        elif k is Ui.HELP:
+            self.host.open(SceneName.HELP)
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""

@@ -8,6 +8,7 @@ from engine.actions import ActionKind
 from game.app import App
 from game.persistence.saving import SaveGame
 from game.render.table import anchor_pos
+from game.scenes.help import HelpScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
@@ -199,3 +200,27 @@ def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> Non
     press(app, pygame.K_f, unicode="f")  # folded: nothing to show
     run_until(app, lambda: not scene.presenter.busy)
     assert scene.renderer.strength_label(scene.display) == ""
+
+
+def test_f1_and_question_mark_open_the_help_and_escape_closes_it(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene)
+    help_scene = app.top
+    assert any(e.what == "Fold" for e in help_scene.voice)  # from the voice templates
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    press(app, pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
+    assert isinstance(app.top, HelpScene)
+    click(app, "Close")
+    assert app.top is scene
+
+
+def test_the_start_screen_opens_help_too(app: App) -> None:
+    start = _start(app)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene)
+    press(app, pygame.K_RETURN)
+    assert app.top is start
