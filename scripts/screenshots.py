@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
-rebuy dialog, the pause overlay, a hand on the flop, the help overlay. Hands use stacked decks and scripted actions.
+rebuy dialog, the pause overlay, a hand on the flop, the help overlay. Hands use stacked
+decks and scripted actions.
 """
 
 from __future__ import annotations
