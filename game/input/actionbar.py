@@ -38,6 +38,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     keys: dict[int, Command] = {
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
         pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),
+        pygame.K_o: UiCommand(Ui.SETTINGS),
     }
     if m.can_rebuy:
         keys[pygame.K_b] = UiCommand(Ui.REBUY)

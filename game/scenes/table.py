@@ -10,7 +10,7 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.events import Event
+from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
@@ -24,7 +24,7 @@ from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
-from game.settings.model import HUMAN_SEAT
+from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
@@ -164,6 +164,7 @@ class TableScene:
     # ------------------------------------------------------ loop listener
 
     def shown(self, event: Event) -> None:
+        self._sound(event)
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
@@ -172,6 +173,19 @@ class TableScene:
         if voice is not None:
             voice.narrate(event, self.session.view(self.me))
         self.chat([event])
+
+    def _sound(self, event: Event) -> None:
+        """The effect an event makes as it is shown."""
+        play = self.host.effects.play
+        if isinstance(event, HoleCardsDealt | StreetDealt):
+            play("card")
+        elif isinstance(event, ActionTaken) and event.kind is ActionKind.CHECK:
+            play("knock")
+        elif isinstance(event, ActionTaken) and event.kind is not ActionKind.FOLD:
+            play("chips")
+        elif isinstance(event, PotAwarded):
+            won = any(seat == self.me and chips > 0 for seat, chips in event.shares)
+            play("win" if won and not self.autopilot else "push")
 
     def chat(self, facts: list[Any]) -> None:
         lines = self.seats.chat(facts, self.session.view(self.me), self.now)
@@ -190,6 +204,7 @@ class TableScene:
         self.panel.reset(view.legal, view.context)
         pre = self.panel.pre_action(view.legal) if view.legal else None
         if pre is None:
+            self.host.effects.play("chime")
             voice = self.voice
             if voice is not None:
                 voice.your_turn(view)
@@ -302,7 +317,10 @@ class TableScene:
         elif k is Ui.REBUY:
             self._request_rebuy()
         elif k is Ui.PAUSE:
-            self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me))
+            self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
+                                                    on_change=self.settings_changed))
+        elif k is Ui.SETTINGS:
+            self.host.open(SceneName.SETTINGS, Opening(on_change=self.settings_changed))
         elif k is Ui.HELP:
             self.host.open(SceneName.HELP)
 
@@ -348,6 +366,13 @@ class TableScene:
         self.rebuy_requested = False
         self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
                                                 on_added=self.rebought))
+
+    def settings_changed(self, settings: GameSettings) -> None:
+        """The settings overlay changed the speed or the deck: this table follows."""
+        self.session.settings = self.session.settings.with_(
+            speed=settings.speed, four_color=settings.four_color,
+            effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
+            voice=settings.voice)
 
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""

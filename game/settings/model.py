@@ -12,6 +12,7 @@ BUY_IN_CHOICES_BB: tuple[int, ...] = (20, 30, 40, 50, 60, 70, 80, 90, 100)
 CLOCK_CHOICES: tuple[int, ...] = (0, 15, 20, 30, 45, 60)
 BANK_CHOICES: tuple[int, ...] = (0, 15, 30, 60)
 SPEED_CHOICES: tuple[float, ...] = (0.75, 1.0, 1.5, 2.0)
+VOLUME_CHOICES: tuple[float, ...] = tuple(k / 10 for k in range(11))
 MIN_SIZE = (960, 540)
 HUMAN_SEAT = 0
 
@@ -43,6 +44,8 @@ class GameSettings:
     speed: float = 1.0
     player_name: str = "You"
     auto_rebuy: bool = False
+    effects_volume: float = 0.7  # sound effects, 0 (off) to 1
+    voice_volume: float = 1.0  # the narrator's and the bots' voices, 0 to 1
     voice: VoiceSettings = field(default_factory=VoiceSettings)
 
     @property

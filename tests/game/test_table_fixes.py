@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from engine.actions import ActionKind
@@ -10,9 +12,11 @@ from game.persistence.saving import SaveGame
 from game.render.table import anchor_pos
 from game.scenes.help import HelpScene
 from game.scenes.rebuy import RebuyScene
+from game.scenes.settings import SettingsScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.settings.file import load_settings
 from game.settings.model import GameSettings
 from tests.game.helpers import (
     FRAME,
@@ -224,3 +228,56 @@ def test_the_start_screen_opens_help_too(app: App) -> None:
     assert isinstance(app.top, HelpScene)
     press(app, pygame.K_RETURN)
     assert app.top is start
+
+
+def test_the_settings_overlay_edits_the_settings_file_values(app: App,
+                                                              tmp_path: Path) -> None:
+    app.settings_file = tmp_path / "settings.toml"
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_o)
+    overlay = app.top
+    assert isinstance(overlay, SettingsScene)
+    press(app, pygame.K_LEFT)   # voice volume 100% -> 90%
+    press(app, pygame.K_DOWN)
+    click(app, "row1.left")     # effects volume 70% -> 60%
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # speed 1x -> 1.5x
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # four colours
+    click(app, "row6.right")    # bots muted
+    assert app.effects.volume == 0.6 and app.effects.voice_volume == 0.9
+    assert scene.session.settings.speed == 1.5 and app.sprites.four_color
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    saved = load_settings(app.settings_file).settings
+    assert (saved.voice_volume, saved.effects_volume, saved.speed) == (0.9, 0.6, 1.5)
+    assert saved.four_color and saved.voice.bots_muted
+
+
+def test_the_pause_menu_opens_the_settings(app: App) -> None:
+    scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_ESCAPE)
+    click(app, "Settings")
+    assert isinstance(app.top, SettingsScene)
+
+
+def test_sound_effects_follow_the_table(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    played = app.effects.played
+    assert played["card"] >= 4 and played["chips"] >= 1 and played["chime"] == 1
+    press(app, pygame.K_c, unicode="c")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    run_until(app, lambda: len(scene.display.board) == 3)
+    assert played["knock"] == 1 and played["card"] >= 5
+    bot(app, scene, 1, ActionKind.BET, 20)
+    bot(app, scene, 2, ActionKind.FOLD)
+    bot(app, scene, 3, ActionKind.FOLD)
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")
+    run_until(app, lambda: scene.session.hand is None)
+    assert played.get("push", 0) + played.get("win", 0) >= 1
