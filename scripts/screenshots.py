@@ -3,8 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
-rebuy dialog, the pause overlay, a hand on the flop, the help overlay. Hands use stacked
-decks and scripted actions.
+rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays.
+Hands use stacked decks and scripted actions.
 """
 
 from __future__ import annotations
@@ -158,6 +158,9 @@ def main() -> int:
     shoot(app, "08_table_flop", out)
     app.open(SceneName.HELP)
     shoot(app, "09_help", out)
+    app.pop(app.top)
+    app.open(SceneName.SETTINGS)
+    shoot(app, "10_settings", out)
     pygame.quit()
     return 0
 

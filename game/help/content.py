@@ -18,6 +18,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Space (hold)", "push-to-talk, when it is on"),
     ("S / B", "sit out or in / rebuy or top up"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
+    ("O", "settings: volumes, speed, deck, voice"),
     ("F1 or ?", "this help"),
 )
 
