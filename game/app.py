@@ -18,6 +18,7 @@ from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
+from game.scenes.career import CareerScene
 from game.scenes.help import HelpScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
@@ -72,6 +73,7 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
     SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
     SceneName.HELP: (lambda host, o: HelpScene(host), False),
+    SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
     SceneName.SETTINGS: (lambda host, o: SettingsScene(host, o.on_change), False),
 }
 

@@ -32,6 +32,7 @@ class SceneName(StrEnum):
     HANDS = "hands"
     STATS = "stats"
     HELP = "help"
+    CAREER = "career"
     SETTINGS = "settings"
 
 

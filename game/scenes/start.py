@@ -29,7 +29,7 @@ from game.voicectl.controller import list_microphones
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt")
-HANDS, STATS, CONTINUE, NEW = "hands", "stats", "continue", "new"
+HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 
 
 def _bot_row(kind: str) -> str:
@@ -78,6 +78,7 @@ class StartScene:
                        "N" if self.can_continue else "Enter"),
             ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H"),
             ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T"),
+            ButtonSpec("Career", UiCommand(Ui.SELECT, CAREER), pygame.K_k, "K"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
@@ -154,6 +155,8 @@ class StartScene:
             self.host.open(SceneName.HANDS)
         elif k is Ui.SELECT and command.value == STATS:
             self.host.open(SceneName.STATS)
+        elif k is Ui.SELECT and command.value == CAREER:
+            self.host.open(SceneName.CAREER)
         elif k is Ui.SELECT:
             self.focus = int(command.number)
         elif k is Ui.CHANGE:

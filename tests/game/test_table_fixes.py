@@ -7,9 +7,10 @@ from pathlib import Path
 import pygame
 
 from engine.actions import ActionKind
-from game.app import App
+from game.app import App, table_scene
 from game.persistence.saving import SaveGame
 from game.render.table import anchor_pos
+from game.scenes.career import CareerScene
 from game.scenes.help import HelpScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.settings import SettingsScene
@@ -18,6 +19,7 @@ from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import GameSettings
+from game.table.factory import new_table
 from tests.game.helpers import (
     FRAME,
     bot,
@@ -281,3 +283,34 @@ def test_sound_effects_follow_the_table(app: App) -> None:
     press(app, pygame.K_f, unicode="f")
     run_until(app, lambda: scene.session.hand is None)
     assert played.get("push", 0) + played.get("win", 0) >= 1
+
+
+def test_the_career_page_sums_up_the_save_file(app: App) -> None:
+    app.save = SaveGame.open()
+    deck = deck_for(0, {0: "AsAd", 1: "8c4d", 2: "9c5d", 3: "Qc6h"}, "Kh 7c 2d Js 3h")
+    scene = table_scene(app, new_table(app.settings, 3, think_scale=1e9, save=app.save))
+    scene.next_deck = deck
+    app.replace_all(scene)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    press(app, pygame.K_c, unicode="c")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    for _ in range(3):  # flop, turn, river: everyone checks
+        for seat in (1, 2, 3):
+            bot(app, scene, seat, ActionKind.CHECK)
+        to_act(app, scene, 0)
+        press(app, pygame.K_c, unicode="c")
+    run_until(app, lambda: scene.session.hand is None)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    press(app, pygame.K_k)
+    page = app.top
+    assert isinstance(page, CareerScene)
+    c = page.figures
+    assert (c.sessions, c.hands, c.hands_won, c.biggest_pot) == (1, 1, 1, 40)
+    assert c.net == 30 and c.best_hand.startswith("One Pair, Aces")
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, StartScene)
+    app.save.close()
