@@ -28,6 +28,7 @@ from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
+from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
@@ -49,6 +50,7 @@ class TableScene:
     layout: TableLayout = field(init=False)
     display: TableDisplay = field(init=False)
     loop: HandLoop = field(init=False)
+    moods: Moods = field(init=False)
     panel: ActionPanel = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
@@ -67,6 +69,7 @@ class TableScene:
         self.layout = table_layout(*self.host.size)
         self.display = TableDisplay.empty(self.me, len(self.session.table.seats))
         self.panel = ActionPanel(self.me)
+        self.moods = Moods(-1 if self.autopilot else self.me)
         self.loop = HandLoop(
             self.session, self.seats, self, Presenter(self.display),
             TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
@@ -188,6 +191,7 @@ class TableScene:
             play("win" if won and not self.autopilot else "push")
 
     def chat(self, facts: list[Any]) -> None:
+        self.moods.react(facts)  # the faces react to what the banter reacts to
         lines = self.seats.chat(facts, self.session.view(self.me), self.now)
         for seat, text in lines:
             self.bubbles = [b for b in self.bubbles if b.seat != seat]
@@ -400,6 +404,7 @@ class TableScene:
                 else:
                     self.note(text)
         self._age(game_dt)
+        self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.model = self._model()
 
@@ -451,6 +456,8 @@ class TableScene:
             clock_warning=human_clock and clock.warning,
             clock_bank=human_clock and clock.in_bank,
             clock_seconds=clock.left if human_clock else self.now,
+            faces=tuple(self.moods.face(i, thinking and acting == i)
+                        for i in range(len(self.display.seats))),
         )
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout

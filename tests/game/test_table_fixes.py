@@ -314,3 +314,26 @@ def test_the_career_page_sums_up_the_save_file(app: App) -> None:
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, StartScene)
     app.save.close()
+
+
+def test_bot_faces_follow_the_table(app: App) -> None:
+    deck = deck_for(0, {0: "7h2c", 1: "KsKd", 2: "9s5d", 3: "QcQd"}, "Kh 8d 3s 4c 2h")
+    scene = scripted_table(app, stacks=(1000, 1000, 1000, 300), deck=deck)
+    run_until(app, lambda: scene.loop.acting() == 3)
+    app.step(FRAME)
+    assert scene.moods.face(3, thinking=True) == "thinking"
+    bot(app, scene, 3, ActionKind.ALLIN)
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.moods.face(3) == "allin"
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.FOLD)
+    run_until(app, lambda: scene.moods.face(1) == "pleased")  # the pot is pushed to seat 2
+    assert scene.moods.face(3) == "annoyed"
+    assert scene.moods.face(0) == ""  # the player's own face is theirs
+    drawn = {pygame.image.tobytes(app.sprites.avatar(1, 48, "V", f), "RGBA") for f in
+             ("", "pleased", "annoyed", "allin", "thinking")}
+    assert len(drawn) == 5  # five different faces
+    app.step(10.0)  # the moment passes
+    assert scene.moods.face(1) == ""
