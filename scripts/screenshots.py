@@ -46,7 +46,8 @@ def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list
 
 def make_app(size: tuple[int, int], four_color: bool) -> App:
     screen = pygame.display.set_mode(size)
-    return App(screen, GameSettings(four_color=four_color, turn_seconds=30))
+    return App(screen, GameSettings(four_color=four_color, turn_seconds=30,
+                                    walkthrough_done=True))
 
 
 def table(app: App, stacks: tuple[int, ...] | None = None) -> TableScene:

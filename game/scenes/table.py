@@ -14,14 +14,16 @@ from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, Street
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
+from game.help.walkthrough import Until, Walkthrough
 from game.input.actionbar import table_bindings
 from game.input.commands import ActCommand, Command, Ui, UiCommand
-from game.input.mapper import Bindings
+from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
+from game.render.tour import draw_tour, tour_box
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
 from game.settings.model import HUMAN_SEAT, GameSettings
@@ -51,6 +53,7 @@ class TableScene:
     display: TableDisplay = field(init=False)
     loop: HandLoop = field(init=False)
     moods: Moods = field(init=False)
+    tour: Walkthrough | None = None  # the first-run walkthrough, while it runs
     panel: ActionPanel = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
@@ -70,6 +73,8 @@ class TableScene:
         self.display = TableDisplay.empty(self.me, len(self.session.table.seats))
         self.panel = ActionPanel(self.me)
         self.moods = Moods(-1 if self.autopilot else self.me)
+        if not self.autopilot and not self.host.settings.walkthrough_done:
+            self.tour = Walkthrough()
         self.loop = HandLoop(
             self.session, self.seats, self, Presenter(self.display),
             TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
@@ -203,10 +208,12 @@ class TableScene:
 
     def my_action(self) -> None:
         self.message = ""
+        self._tour_moved(Until.ACTED)
 
     def your_turn(self, view: PlayerView) -> Action | None:
         self.panel.reset(view.legal, view.context)
         pre = self.panel.pre_action(view.legal) if view.legal else None
+        self._tour_moved(Until.MY_TURN)
         if pre is None:
             self.host.effects.play("chime")
             voice = self.voice
@@ -221,6 +228,7 @@ class TableScene:
         return False
 
     def hand_over(self) -> None:
+        self._tour_moved(Until.HAND_OVER)
         self._seat_display()
         voice = self.voice
         if voice is not None:
@@ -247,7 +255,17 @@ class TableScene:
     # ------------------------------------------------------------- input
 
     def bindings(self) -> Bindings:
-        return table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        b = table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        tip = self.tour.tip if self.tour is not None else None
+        if tip is not None:
+            t = tour_box(self.layout, self.host.text, tip)
+            tour = [Hit(t.skip, UiCommand(Ui.TOUR_SKIP), "tour.skip")]
+            if t.next is not None:
+                tour.append(Hit(t.next, UiCommand(Ui.TOUR_NEXT), "tour.next"))
+                b.keys[pygame.K_TAB] = UiCommand(Ui.TOUR_NEXT)
+            b.hits[:0] = tour  # the table's own controls win where they overlap
+            b.keys[pygame.K_x] = UiCommand(Ui.TOUR_SKIP)
+        return b
 
     def handle(self, command: Command) -> None:
         voice = self.voice
@@ -327,6 +345,12 @@ class TableScene:
             self.host.open(SceneName.SETTINGS, Opening(on_change=self.settings_changed))
         elif k is Ui.HELP:
             self.host.open(SceneName.HELP)
+        elif k is Ui.TOUR_NEXT and self.tour is not None:
+            self.tour.next()
+            self._tour_moved()
+        elif k is Ui.TOUR_SKIP and self.tour is not None:
+            self.tour.skip()
+            self._tour_moved()
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
@@ -370,6 +394,21 @@ class TableScene:
         self.rebuy_requested = False
         self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
                                                 on_added=self.rebought))
+
+    def _tour_moved(self, reached: Until | None = None) -> None:
+        """The walkthrough moved (or the table got somewhere); once it is over, the
+        settings file remembers it so it is not shown again."""
+        tour = self.tour
+        if tour is None:
+            return
+        if reached is not None:
+            tour.reached(reached)
+        if tour.done:
+            self.tour = None
+            self.host.settings = self.host.settings.with_(walkthrough_done=True)
+            trouble = self.host.keep_settings()
+            if trouble:
+                self.note(trouble)
 
     def settings_changed(self, settings: GameSettings) -> None:
         """The settings overlay changed the speed or the deck: this table follows."""
@@ -469,6 +508,9 @@ class TableScene:
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+        tip = self.tour.tip if self.tour is not None else None
+        if tip is not None:
+            draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
 
 def _confirms(command: Command) -> bool:

@@ -142,6 +142,7 @@ KEYS: tuple[Key, ...] = (
     Key("table", "auto_rebuy", _boolean),
     Key("display", "four_color", _boolean),
     Key("display", "speed", _float_range(MIN_SPEED, MAX_SPEED)),
+    Key("display", "walkthrough_done", _boolean),
     Key("sound", "effects_volume", _float_range(0.0, 1.0)),
     Key("sound", "voice_volume", _float_range(0.0, 1.0)),
     Key("voice", "microphone", _text(200), voice=True),

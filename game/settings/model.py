@@ -46,6 +46,7 @@ class GameSettings:
     auto_rebuy: bool = False
     effects_volume: float = 0.7  # sound effects, 0 (off) to 1
     voice_volume: float = 1.0  # the narrator's and the bots' voices, 0 to 1
+    walkthrough_done: bool = False  # the first-run tour was finished or skipped
     voice: VoiceSettings = field(default_factory=VoiceSettings)
 
     @property

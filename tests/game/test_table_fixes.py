@@ -337,3 +337,39 @@ def test_bot_faces_follow_the_table(app: App) -> None:
     assert len(drawn) == 5  # five different faces
     app.step(10.0)  # the moment passes
     assert scene.moods.face(1) == ""
+
+
+def test_the_first_run_walkthrough_follows_a_hand_and_is_remembered(
+        app: App, tmp_path: Path) -> None:
+    app.settings_file = tmp_path / "settings.toml"
+    scene = scripted_table(app)
+    app.step(FRAME)
+    tour = scene.tour
+    assert tour is not None and tour.step == 0
+    press(app, pygame.K_TAB)  # Next
+    assert tour.step == 1  # waits for the player's turn
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    assert tour.step == 2 and "Your turn" in (tour.tip.text if tour.tip else "")
+    press(app, pygame.K_c, unicode="c")
+    assert tour.step == 3
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, ActionKind.CHECK)
+    for _ in range(3):  # flop, turn, river: checked through
+        bot(app, scene, 2, ActionKind.CHECK)
+        bot(app, scene, 3, ActionKind.CHECK)
+        to_act(app, scene, 0)
+        press(app, pygame.K_c, unicode="c")
+    run_until(app, lambda: tour.step == 4)
+    click(app, "tour.next")
+    assert scene.tour is None and app.settings.walkthrough_done
+    assert load_settings(app.settings_file).settings.walkthrough_done
+    again = scripted_table(app)
+    assert again.tour is None  # not shown twice
+
+
+def test_the_walkthrough_can_be_skipped(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_x)
+    assert scene.tour is None and app.settings.walkthrough_done
