@@ -18,15 +18,19 @@ from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
+from game.scenes.career import CareerScene
+from game.scenes.help import HelpScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.replayer import ReplayerScene
 from game.scenes.save_trouble import SaveTroubleScene
+from game.scenes.settings import SettingsScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.file import save_settings
 from game.settings.model import MIN_SIZE, GameSettings
+from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.voicectl.controller import VoiceController
 
@@ -51,7 +55,7 @@ def _table(host: Host, o: Opening) -> Scene:
 def _pause(host: Host, o: Opening) -> Scene:
     if o.session is None:
         raise ValueError("the pause menu is opened with the table's session")
-    return PauseScene(host, o.session, o.seat)
+    return PauseScene(host, o.session, o.seat, o.on_change)
 
 
 def _rebuy(host: Host, o: Opening) -> Scene:
@@ -70,6 +74,9 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
     SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
     SceneName.SAVE_TROUBLE: (lambda host, o: SaveTroubleScene(host, host.save), False),
+    SceneName.HELP: (lambda host, o: HelpScene(host), False),
+    SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
+    SceneName.SETTINGS: (lambda host, o: SettingsScene(host, o.on_change), False),
 }
 
 
@@ -139,10 +146,12 @@ class App:
     save: SaveGame = field(default_factory=SaveGame)
     settings_file: Path | None = None  # where the start screen's choices are kept
     voice: VoiceController | None = None  # hands-free play; started after the first frame
+    effects: Effects = field(default_factory=Effects)
     _last_draw: float = field(default=float("-inf"), init=False)
 
     def __post_init__(self) -> None:
         self.sprites = Sprites(self.text, self.settings.four_color)
+        self.effects.set_volumes(self.settings.effects_volume, self.settings.voice_volume)
 
     # --------------------------------------------------------------- Host
 

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
-rebuy dialog, the pause overlay. Hands use stacked decks and scripted actions.
+rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays.
+Hands use stacked decks and scripted actions.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
 from game.app import App, table_scene  # noqa: E402
 from game.input.commands import ActCommand  # noqa: E402
+from game.scenes.base import SceneName  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
 from game.scenes.start import StartScene  # noqa: E402
@@ -44,7 +46,8 @@ def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list
 
 def make_app(size: tuple[int, int], four_color: bool) -> App:
     screen = pygame.display.set_mode(size)
-    return App(screen, GameSettings(four_color=four_color, turn_seconds=30))
+    return App(screen, GameSettings(four_color=four_color, turn_seconds=30,
+                                    walkthrough_done=True))
 
 
 def table(app: App, stacks: tuple[int, ...] | None = None) -> TableScene:
@@ -140,6 +143,25 @@ def main() -> int:
     app.pop(app.top)
     app.push(PauseScene(app, scene.session, scene.me))
     shoot(app, "07_pause", out)
+
+    # During a hand: the flop, the top seat has bet, the player's live hand strength.
+    scene = table(app)
+    scene.next_deck = deck_for(0, {0: "Th3c", 1: "8c4d", 2: "AsQd", 3: "9c9d"},
+                               "Td 3s 9h 2c 7h")
+    act(app, scene, 3, C)
+    act(app, scene, 0, C)
+    act(app, scene, 1, C)
+    act(app, scene, 2, X)
+    act(app, scene, 1, X)
+    act(app, scene, 2, ActionKind.BET, 20)
+    act(app, scene, 3, C)
+    run_until(app, scene, lambda: scene.model.my_turn)
+    shoot(app, "08_table_flop", out)
+    app.open(SceneName.HELP)
+    shoot(app, "09_help", out)
+    app.pop(app.top)
+    app.open(SceneName.SETTINGS)
+    shoot(app, "10_settings", out)
     pygame.quit()
     return 0
 

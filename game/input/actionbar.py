@@ -37,7 +37,8 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         hits.append(Hit(L.voice.cancel, UiCommand(Ui.CANCEL), "voice.cancel"))
     keys: dict[int, Command] = {
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
-        pygame.K_s: UiCommand(Ui.SIT_OUT),
+        pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),
+        pygame.K_o: UiCommand(Ui.SETTINGS),
     }
     if m.can_rebuy:
         keys[pygame.K_b] = UiCommand(Ui.REBUY)
@@ -79,5 +80,6 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
                  Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
         keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)
         keys[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
-    return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn)
+    return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,
+                    chars={"?": UiCommand(Ui.HELP)})
 

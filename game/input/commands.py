@@ -45,6 +45,10 @@ class Ui(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
+    HELP = "help"                # the help overlay (F1, "?")
+    SETTINGS = "settings"        # the settings overlay
+    TOUR_NEXT = "tour_next"      # the first-run walkthrough: next tip
+    TOUR_SKIP = "tour_skip"      # the first-run walkthrough: leave it
 
 
 @dataclass(frozen=True, slots=True)

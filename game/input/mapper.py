@@ -45,6 +45,7 @@ class Bindings:
     shift_keys: dict[int, Command] = field(default_factory=dict)
     drags: list[Drag] = field(default_factory=list)
     digits: bool = False
+    chars: dict[str, Command] = field(default_factory=dict)  # by the character typed ("?")
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         for hit in reversed(self.hits):
@@ -106,6 +107,9 @@ class InputMapper:
         key = event.key
         if key == pygame.K_SPACE:
             return [UiCommand(Ui.PUSH_TO_TALK, True)]
+        char = getattr(event, "unicode", "")
+        if char and char in b.chars:  # whatever keys type it on this keyboard layout
+            return [b.chars[char]]
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         if shift and key in b.shift_keys:
             return [b.shift_keys[key]]

@@ -80,8 +80,8 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
                   bold=True, anchor="midleft", width=b.message.w)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
     fs = max(11, round(h.h * 0.27))
-    lines = ("Keys: F fold · C check/call · R bet/raise · A all-in",
-             "Left/Right size (Shift ×5) · digits type · Enter act · Esc pause")
+    lines = ("Keys: F fold · C check/call · R bet/raise · A all-in · O settings",
+             "Left/Right size (Shift ×5) · digits type · Enter act · Esc pause · F1 help")
     for k, line in enumerate(lines):
         text.blit(surf, line, fs, (h.x + 8, h.y + 4 + k * (h.h - 8) // 2), MUTED,
                   width=h.w - 16)

@@ -86,9 +86,10 @@ class Sprites:
     def chips(self, amount: int, height: int) -> pygame.Surface:
         return self._get(("chips", _bucket(amount), height), lambda: self._chips(amount, height))
 
-    def avatar(self, seat: int, size: int, initial: str) -> pygame.Surface:
-        return self._get(("avatar", seat, size, initial), lambda: self._avatar(seat, size,
-                                                                               initial))
+    def avatar(self, seat: int, size: int, initial: str, face: str = "") -> pygame.Surface:
+        """A seat's character; ``face`` is an expression from ``game.table.moods``."""
+        return self._get(("avatar", seat, size, initial, face),
+                         lambda: self._avatar(seat, size, initial, face))
 
     def dealer(self, size: int, label: str) -> pygame.Surface:
         return self._get(("dealer", size, label), lambda: self._disc(size, label))
@@ -158,7 +159,7 @@ class Sprites:
                 surf.blit(chip, (ci * (d + 2), surf.get_height() - chip_h - k * step))
         return surf
 
-    def _avatar(self, seat: int, size: int, initial: str) -> pygame.Surface:
+    def _avatar(self, seat: int, size: int, initial: str, face: str = "") -> pygame.Surface:
         big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
         c = size * SS / 2
         base = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
@@ -169,11 +170,7 @@ class Sprites:
         hair = ((60, 40, 30), (200, 170, 60), (30, 30, 30), (150, 60, 40))[seat % 4]
         pygame.draw.ellipse(big, hair, (c * 0.5, c * 0.36, c, c * 0.42))
         pygame.draw.ellipse(big, base, (c * 0.35, c * 1.48, c * 1.3, c * 0.9))  # shoulders
-        eye = c * 0.07
-        pygame.draw.circle(big, (30, 30, 30), (c * 0.8, c * 0.95), eye)
-        pygame.draw.circle(big, (30, 30, 30), (c * 1.2, c * 0.95), eye)
-        pygame.draw.arc(big, (120, 50, 50), (c * 0.75, c * 0.95, c * 0.5, c * 0.3),
-                        math.pi * 1.1, math.pi * 1.9, SS * 2)
+        _face(big, c, face)
         surf = _smooth(big, (size, size))
         return surf
 
@@ -229,3 +226,38 @@ def chip_columns(amount: int) -> list[list[Color]]:
         if len(columns) == 3:
             break
     return columns or [[CHIP_COLORS[-1][1]]]
+
+
+def _face(big: pygame.Surface, c: float, face: str) -> None:
+    """Eyes, brows and mouth for an expression: "" resting, "thinking" (eyes up, flat
+    mouth, a thought bubble), "pleased" (a wide smile), "annoyed" (frown, angry brows),
+    "allin" (wide eyes, open mouth)."""
+    ink, lip = (30, 30, 30), (120, 50, 50)
+    eye = c * (0.1 if face == "allin" else 0.07)
+    look = -c * 0.05 if face == "thinking" else 0.0
+    for x in (c * 0.8, c * 1.2):
+        if face == "allin":
+            pygame.draw.circle(big, (250, 250, 250), (x, c * 0.95), eye * 1.5)
+        pygame.draw.circle(big, ink, (x + look, c * 0.95 + look), eye)
+    if face == "annoyed":
+        w = max(2, round(c * 0.06))
+        pygame.draw.line(big, ink, (c * 0.68, c * 0.78), (c * 0.9, c * 0.86), w)
+        pygame.draw.line(big, ink, (c * 1.32, c * 0.78), (c * 1.1, c * 0.86), w)
+        pygame.draw.arc(big, lip, (c * 0.78, c * 1.12, c * 0.44, c * 0.24),
+                        math.pi * 0.15, math.pi * 0.85, max(2, round(c * 0.05)))
+    elif face == "pleased":
+        pygame.draw.arc(big, lip, (c * 0.68, c * 0.88, c * 0.64, c * 0.4),
+                        math.pi * 1.05, math.pi * 1.95, max(2, round(c * 0.07)))
+        for x in (c * 0.7, c * 1.3):
+            pygame.draw.circle(big, (235, 130, 130), (x, c * 1.1), c * 0.07)
+    elif face == "allin":
+        pygame.draw.ellipse(big, (60, 20, 20), (c * 0.88, c * 1.1, c * 0.24, c * 0.22))
+    elif face == "thinking":
+        pygame.draw.line(big, lip, (c * 0.85, c * 1.2), (c * 1.12, c * 1.17),
+                         max(2, round(c * 0.05)))
+        for k, r in enumerate((0.05, 0.07, 0.1)):
+            pygame.draw.circle(big, (240, 240, 240), (c * (1.45 + 0.12 * k), c * (0.6 - 0.16 * k)),
+                               c * r)
+    else:
+        pygame.draw.arc(big, lip, (c * 0.75, c * 0.95, c * 0.5, c * 0.3),
+                        math.pi * 1.1, math.pi * 1.9, SS * 2)

@@ -40,6 +40,7 @@ class SeatStatus:
     clock_warning: bool = False
     clock_bank: bool = False
     clock_seconds: float = 0.0
+    faces: tuple[str, ...] = ()  # each seat's expression (game.table.moods), "" resting
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,8 @@ class TableRenderer:
         pygame.draw.rect(surf, edge, p, width=3 if acting or winner else 1,
                          border_radius=p.h // 4)
         initial = seat.name[:1].upper() or "?"
-        surf.blit(self.sprites.avatar(i, sl.avatar.w, initial), sl.avatar)
+        face = st.faces[i] if i < len(st.faces) else ""
+        surf.blit(self.sprites.avatar(i, sl.avatar.w, initial, face), sl.avatar)
         if acting and st.clock_fraction is not None:
             self._ring(surf, sl.avatar, st)
         elif acting and st.thinking:

@@ -15,6 +15,7 @@ from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.settings.model import GameSettings
+from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.table.session import TableSession
 from game.voicectl.controller import VoiceController
@@ -31,6 +32,9 @@ class SceneName(StrEnum):
     HANDS = "hands"
     STATS = "stats"
     SAVE_TROUBLE = "save-trouble"  # the save file refuses writes: try again or play on
+    HELP = "help"
+    CAREER = "career"
+    SETTINGS = "settings"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,7 @@ class Opening:
     session: TableSession | None = None  # PAUSE, REBUY: the table they sit over
     seat: int = 0  # PAUSE, REBUY: the player's seat
     on_added: Callable[[int], None] | None = None  # REBUY: chips were added
+    on_change: Callable[[GameSettings], None] | None = None  # SETTINGS: a value changed
 
 
 class Host(Protocol):
@@ -54,6 +59,7 @@ class Host(Protocol):
     settings: GameSettings
     save: SaveGame
     voice: VoiceController | None
+    effects: Effects
 
     @property
     def size(self) -> tuple[int, int]: ...

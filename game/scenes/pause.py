@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -12,6 +13,7 @@ from game.render.theme import MUTED
 from game.render.widgets import dim
 from game.scenes.base import Host, Opening, SceneName
 from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+from game.settings.model import GameSettings
 from game.table.session import TableSession
 
 
@@ -20,6 +22,7 @@ class PauseScene:
     host: Host
     session: TableSession
     seat: int
+    on_change: Callable[[GameSettings], None] | None = None
     opaque: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)
 
@@ -28,6 +31,7 @@ class PauseScene:
             ButtonSpec("Resume", UiCommand(Ui.RESUME), pygame.K_ESCAPE, "Esc"),
             ButtonSpec("Hands", UiCommand(Ui.SELECT, "hands"), pygame.K_h, "H"),
             ButtonSpec("Stats", UiCommand(Ui.SELECT, "stats"), pygame.K_t, "T"),
+            ButtonSpec("Settings", UiCommand(Ui.SETTINGS), pygame.K_o, "O"),
             ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
@@ -50,6 +54,8 @@ class PauseScene:
             self.host.open(SceneName.HANDS)
         elif command.kind is Ui.SELECT and command.value == "stats":
             self.host.open(SceneName.STATS)
+        elif command.kind is Ui.SETTINGS:
+            self.host.open(SceneName.SETTINGS, Opening(on_change=self.on_change))
         elif command.kind is Ui.LEAVE:
             chips = self.session.stacks()[self.seat]
             kept = " Your seat is saved: Continue to sit back down." \

@@ -29,7 +29,7 @@ from game.voicectl.controller import list_microphones
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt")
-HANDS, STATS, CONTINUE, NEW = "hands", "stats", "continue", "new"
+HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 
 
 def _bot_row(kind: str) -> str:
@@ -78,6 +78,7 @@ class StartScene:
                        "N" if self.can_continue else "Enter"),
             ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H"),
             ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T"),
+            ButtonSpec("Career", UiCommand(Ui.SELECT, CAREER), pygame.K_k, "K"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
@@ -129,11 +130,14 @@ class StartScene:
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
-        keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT)}
+        keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT),
+                                    pygame.K_F1: UiCommand(Ui.HELP)}
         keys[pygame.K_KP_ENTER] = self.buttons[0].command
         if self.asking:  # only Y or a click closes the saved table, never a stray Enter
             keys = {}
-        return menu_bindings(L, len(ROWS), self.buttons, keys)
+        bindings = menu_bindings(L, len(ROWS), self.buttons, keys)
+        bindings.chars["?"] = UiCommand(Ui.HELP)
+        return bindings
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
@@ -151,6 +155,8 @@ class StartScene:
             self.host.open(SceneName.HANDS)
         elif k is Ui.SELECT and command.value == STATS:
             self.host.open(SceneName.STATS)
+        elif k is Ui.SELECT and command.value == CAREER:
+            self.host.open(SceneName.CAREER)
         elif k is Ui.SELECT:
             self.focus = int(command.number)
         elif k is Ui.CHANGE:
@@ -162,6 +168,8 @@ class StartScene:
             self._ask_new()
         elif k is Ui.CONFIRM:
             self.sit_down()
+        elif k is Ui.HELP:
+            self.host.open(SceneName.HELP)
         elif k is Ui.QUIT:
             self.host.quit()
 
@@ -256,4 +264,4 @@ class StartScene:
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"
-        return "Up/Down choose · Left/Right change · Enter sit down · mouse works too"
+        return "Up/Down choose · Left/Right change · Enter sit down · F1 help · mouse works too"

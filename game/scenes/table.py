@@ -10,24 +10,27 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.events import Event
+from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
+from game.help.walkthrough import Until, Walkthrough
 from game.input.actionbar import table_bindings
 from game.input.commands import ActCommand, Command, Ui, UiCommand
-from game.input.mapper import Bindings
+from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
+from game.render.tour import draw_tour, tour_box
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
-from game.settings.model import HUMAN_SEAT
+from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
+from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
@@ -49,6 +52,8 @@ class TableScene:
     layout: TableLayout = field(init=False)
     display: TableDisplay = field(init=False)
     loop: HandLoop = field(init=False)
+    moods: Moods = field(init=False)
+    tour: Walkthrough | None = None  # the first-run walkthrough, while it runs
     panel: ActionPanel = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
@@ -67,6 +72,9 @@ class TableScene:
         self.layout = table_layout(*self.host.size)
         self.display = TableDisplay.empty(self.me, len(self.session.table.seats))
         self.panel = ActionPanel(self.me)
+        self.moods = Moods(-1 if self.autopilot else self.me)
+        if not self.autopilot and not self.host.settings.walkthrough_done:
+            self.tour = Walkthrough()
         self.loop = HandLoop(
             self.session, self.seats, self, Presenter(self.display),
             TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
@@ -164,6 +172,7 @@ class TableScene:
     # ------------------------------------------------------ loop listener
 
     def shown(self, event: Event) -> None:
+        self._sound(event)
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
@@ -173,7 +182,21 @@ class TableScene:
             voice.narrate(event, self.session.view(self.me))
         self.chat([event])
 
+    def _sound(self, event: Event) -> None:
+        """The effect an event makes as it is shown."""
+        play = self.host.effects.play
+        if isinstance(event, HoleCardsDealt | StreetDealt):
+            play("card")
+        elif isinstance(event, ActionTaken) and event.kind is ActionKind.CHECK:
+            play("knock")
+        elif isinstance(event, ActionTaken) and event.kind is not ActionKind.FOLD:
+            play("chips")
+        elif isinstance(event, PotAwarded):
+            won = any(seat == self.me and chips > 0 for seat, chips in event.shares)
+            play("win" if won and not self.autopilot else "push")
+
     def chat(self, facts: list[Any]) -> None:
+        self.moods.react(facts)  # the faces react to what the banter reacts to
         lines = self.seats.chat(facts, self.session.view(self.me), self.now)
         for seat, text in lines:
             self.bubbles = [b for b in self.bubbles if b.seat != seat]
@@ -185,11 +208,14 @@ class TableScene:
 
     def my_action(self) -> None:
         self.message = ""
+        self._tour_moved(Until.ACTED)
 
     def your_turn(self, view: PlayerView) -> Action | None:
         self.panel.reset(view.legal, view.context)
         pre = self.panel.pre_action(view.legal) if view.legal else None
+        self._tour_moved(Until.MY_TURN)
         if pre is None:
+            self.host.effects.play("chime")
             voice = self.voice
             if voice is not None:
                 voice.your_turn(view)
@@ -202,6 +228,7 @@ class TableScene:
         return False
 
     def hand_over(self) -> None:
+        self._tour_moved(Until.HAND_OVER)
         self._seat_display()
         voice = self.voice
         if voice is not None:
@@ -235,7 +262,17 @@ class TableScene:
     # ------------------------------------------------------------- input
 
     def bindings(self) -> Bindings:
-        return table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        b = table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        tip = self.tour.tip if self.tour is not None else None
+        if tip is not None:
+            t = tour_box(self.layout, self.host.text, tip)
+            tour = [Hit(t.skip, UiCommand(Ui.TOUR_SKIP), "tour.skip")]
+            if t.next is not None:
+                tour.append(Hit(t.next, UiCommand(Ui.TOUR_NEXT), "tour.next"))
+                b.keys[pygame.K_TAB] = UiCommand(Ui.TOUR_NEXT)
+            b.hits[:0] = tour  # the table's own controls win where they overlap
+            b.keys[pygame.K_x] = UiCommand(Ui.TOUR_SKIP)
+        return b
 
     def handle(self, command: Command) -> None:
         voice = self.voice
@@ -309,7 +346,18 @@ class TableScene:
         elif k is Ui.REBUY:
             self._request_rebuy()
         elif k is Ui.PAUSE:
-            self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me))
+            self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
+                                                    on_change=self.settings_changed))
+        elif k is Ui.SETTINGS:
+            self.host.open(SceneName.SETTINGS, Opening(on_change=self.settings_changed))
+        elif k is Ui.HELP:
+            self.host.open(SceneName.HELP)
+        elif k is Ui.TOUR_NEXT and self.tour is not None:
+            self.tour.next()
+            self._tour_moved()
+        elif k is Ui.TOUR_SKIP and self.tour is not None:
+            self.tour.skip()
+            self._tour_moved()
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
@@ -354,6 +402,28 @@ class TableScene:
         self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
                                                 on_added=self.rebought))
 
+    def _tour_moved(self, reached: Until | None = None) -> None:
+        """The walkthrough moved (or the table got somewhere); once it is over, the
+        settings file remembers it so it is not shown again."""
+        tour = self.tour
+        if tour is None:
+            return
+        if reached is not None:
+            tour.reached(reached)
+        if tour.done:
+            self.tour = None
+            self.host.settings = self.host.settings.with_(walkthrough_done=True)
+            trouble = self.host.keep_settings()
+            if trouble:
+                self.note(trouble)
+
+    def settings_changed(self, settings: GameSettings) -> None:
+        """The settings overlay changed the speed or the deck: this table follows."""
+        self.session.settings = self.session.settings.with_(
+            speed=settings.speed, four_color=settings.four_color,
+            effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
+            voice=settings.voice)
+
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""
         name = self.display.seats[self.me].name
@@ -380,6 +450,7 @@ class TableScene:
                 else:
                     self.note(text)
         self._age(game_dt)
+        self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.model = self._model()
 
@@ -431,6 +502,8 @@ class TableScene:
             clock_warning=human_clock and clock.warning,
             clock_bank=human_clock and clock.in_bank,
             clock_seconds=clock.left if human_clock else self.now,
+            faces=tuple(self.moods.face(i, thinking and acting == i)
+                        for i in range(len(self.display.seats))),
         )
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout
@@ -442,6 +515,9 @@ class TableScene:
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+        tip = self.tour.tip if self.tour is not None else None
+        if tip is not None:
+            draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
 
 def _confirms(command: Command) -> bool:

@@ -132,6 +132,9 @@ KEYS: tuple[Key, ...] = (
     Key("table", "auto_rebuy", _boolean),
     Key("display", "four_color", _boolean),
     Key("display", "speed", _float_range(MIN_SPEED, MAX_SPEED)),
+    Key("display", "walkthrough_done", _boolean),
+    Key("sound", "effects_volume", _float_range(0.0, 1.0)),
+    Key("sound", "voice_volume", _float_range(0.0, 1.0)),
     Key("voice", "microphone", _text(200), voice=True),
     Key("voice", "push_to_talk", _boolean, voice=True),
     Key("voice", "confirm_all_in", _boolean, voice=True),
@@ -139,7 +142,7 @@ KEYS: tuple[Key, ...] = (
     Key("voice", "bots_muted", _boolean, voice=True),
     Key("voice", "headphones", _boolean, voice=True),
 )
-SECTIONS = ("table", "display", "voice")
+SECTIONS = ("table", "display", "sound", "voice")
 
 
 # ---------------------------------------------------------------- reading

@@ -15,6 +15,7 @@ BANK_CHOICES: tuple[int, ...] = (0, 15, 30, 60)
 SPEED_CHOICES: tuple[float, ...] = (0.75, 1.0, 1.5, 2.0)
 MIN_SPEED, MAX_SPEED = 0.25, 100.0
 """Animation and bot speed, in the settings file and on the command line."""
+VOLUME_CHOICES: tuple[float, ...] = tuple(k / 10 for k in range(11))
 MIN_SIZE = (960, 540)
 """The smallest window, width and height."""
 HUMAN_SEAT = 0
@@ -50,6 +51,9 @@ class GameSettings:
     speed: float = 1.0
     player_name: str = "You"
     auto_rebuy: bool = False
+    effects_volume: float = 0.7  # sound effects, 0 (off) to 1
+    voice_volume: float = 1.0  # the narrator's and the bots' voices, 0 to 1
+    walkthrough_done: bool = False  # the first-run tour was finished or skipped
     voice: VoiceSettings = field(default_factory=VoiceSettings)
 
     @property

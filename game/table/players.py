@@ -1,5 +1,5 @@
 """Who decides for each seat that isn't the human: bots from ``bots.api``, plus their
-table talk from ``bots.chatter`` when it is installed."""
+table talk from ``bots.chatter`` when its script loads."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bots.api import create_bot, personalities
+from bots.chatter import Chatter, LongThink, Rebought
 from engine.actions import Action
 from engine.state import HandState
 from engine.view import PlayerView, public_events, view_of
@@ -27,7 +29,6 @@ class Seats:
     @classmethod
     def create(cls, kinds: dict[int, str], rng: random.Random, *, human: int,
                human_name: str, think: bool = True) -> Seats:
-        from bots.api import create_bot
         bots: dict[int, Any] = {}
         used: set[str] = {human_name}
         for seat, kind in kinds.items():
@@ -50,7 +51,6 @@ class Seats:
     def named(cls, kinds: dict[int, str], names: dict[int, str], rng: random.Random, *,
               human: int, think: bool = True) -> Seats:
         """Bots for a saved table: each keeps the name it sits under."""
-        from bots.api import create_bot
         bots = {seat: create_bot(kind, random.Random(rng.getrandbits(64)), name=names[seat],
                                  think=think)
                 for seat, kind in kinds.items()}
@@ -86,22 +86,19 @@ class Seats:
     def long_think(self, seat: int, seconds: float) -> Any | None:
         if self.chatter is None:
             return None
-        from bots.chatter import LongThink
         return LongThink(seat, seconds)
 
     def rebought(self, seat: int, amount: int) -> Any | None:
         if self.chatter is None:
             return None
-        from bots.chatter import Rebought
         return Rebought(seat, amount)
 
 
 def _make_chatter(speakers: dict[int, str], rng: random.Random, human: int) -> Any | None:
-    """The bots' banter, or None when ``bots.chatter`` is missing or has no script."""
+    """The bots' banter, or None when its script can't be read."""
     try:
-        from bots.chatter import Chatter
         return Chatter(speakers, rng, human_seats=(human,))
-    except (ImportError, OSError, ValueError):
+    except (OSError, ValueError):
         return None
 
 
@@ -114,7 +111,6 @@ PLAIN_BOTS: dict[str, tuple[str, str]] = {
 
 def bot_blurb(kind: str) -> tuple[str, str]:
     """A bot kind's name and a one-line description of how it plays."""
-    from bots.api import personalities
     character = personalities().get(kind)
     if character is not None:
         return character.name, character.style

@@ -65,7 +65,12 @@ def test_every_key_round_trips_through_the_file(tmp_path: Path) -> None:
      "using 1.0"),
     ("[voice]\nmicrophone = 3\n", "voice.microphone = 3 must be text", "using \"\""),
     ("[table]\nlevle = 2\n", "unknown key 'table.levle' ignored", "known keys: level"),
-    ("[sound]\nvolume = 3\n", "unknown section [sound] ignored", "table, display, voice"),
+    ("[audio]\nvolume = 3\n", "unknown section [audio] ignored",
+     "table, display, sound, voice"),
+    ("[sound]\nvolume = 3\n", "unknown key 'sound.volume' ignored",
+     "effects_volume, voice_volume"),
+    ("[sound]\neffects_volume = 3\n", "sound.effects_volume = 3 must be from 0 to 1",
+     "using 0.7"),
     ("volume = 3\n", "unknown section [volume]", "ignored"),
 ])
 def test_a_bad_value_or_unknown_key_is_named_and_the_default_used(
@@ -93,7 +98,7 @@ def test_a_file_that_is_not_toml_means_the_defaults_with_a_message(tmp_path: Pat
 
 def test_the_file_documents_every_key() -> None:
     data = tomllib.loads(settings_toml(GameSettings()))
-    assert set(data) == {"table", "display", "voice"}
+    assert set(data) == {"table", "display", "sound", "voice"}
     assert parse_settings(data) == (GameSettings(), [])
 
 

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from engine.actions import ActionKind
-from game.app import App
+from game.app import App, table_scene
 from game.persistence.saving import SaveGame
 from game.render.table import anchor_pos
+from game.scenes.career import CareerScene
+from game.scenes.help import HelpScene
 from game.scenes.rebuy import RebuyScene
+from game.scenes.settings import SettingsScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.settings.file import load_settings
 from game.settings.model import GameSettings
+from game.table.factory import new_table
 from tests.game.helpers import (
     FRAME,
     bot,
@@ -199,3 +206,170 @@ def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> Non
     press(app, pygame.K_f, unicode="f")  # folded: nothing to show
     run_until(app, lambda: not scene.presenter.busy)
     assert scene.renderer.strength_label(scene.display) == ""
+
+
+def test_f1_and_question_mark_open_the_help_and_escape_closes_it(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene)
+    help_scene = app.top
+    assert any(e.what == "Fold" for e in help_scene.voice)  # from the voice templates
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    press(app, pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
+    assert isinstance(app.top, HelpScene)
+    click(app, "Close")
+    assert app.top is scene
+
+
+def test_the_start_screen_opens_help_too(app: App) -> None:
+    start = _start(app)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene)
+    press(app, pygame.K_RETURN)
+    assert app.top is start
+
+
+def test_the_settings_overlay_edits_the_settings_file_values(app: App,
+                                                              tmp_path: Path) -> None:
+    app.settings_file = tmp_path / "settings.toml"
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_o)
+    overlay = app.top
+    assert isinstance(overlay, SettingsScene)
+    press(app, pygame.K_LEFT)   # voice volume 100% -> 90%
+    press(app, pygame.K_DOWN)
+    click(app, "row1.left")     # effects volume 70% -> 60%
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # speed 1x -> 1.5x
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # four colours
+    click(app, "row6.right")    # bots muted
+    assert app.effects.volume == 0.6 and app.effects.voice_volume == 0.9
+    assert scene.session.settings.speed == 1.5 and app.sprites.four_color
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    saved = load_settings(app.settings_file).settings
+    assert (saved.voice_volume, saved.effects_volume, saved.speed) == (0.9, 0.6, 1.5)
+    assert saved.four_color and saved.voice.bots_muted
+
+
+def test_the_pause_menu_opens_the_settings(app: App) -> None:
+    scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_ESCAPE)
+    click(app, "Settings")
+    assert isinstance(app.top, SettingsScene)
+
+
+def test_sound_effects_follow_the_table(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    played = app.effects.played
+    assert played["card"] >= 4 and played["chips"] >= 1 and played["chime"] == 1
+    press(app, pygame.K_c, unicode="c")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    run_until(app, lambda: len(scene.display.board) == 3)
+    assert played["knock"] == 1 and played["card"] >= 5
+    bot(app, scene, 1, ActionKind.BET, 20)
+    bot(app, scene, 2, ActionKind.FOLD)
+    bot(app, scene, 3, ActionKind.FOLD)
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")
+    run_until(app, lambda: scene.session.hand is None)
+    assert played.get("push", 0) + played.get("win", 0) >= 1
+
+
+def test_the_career_page_sums_up_the_save_file(app: App) -> None:
+    app.save = SaveGame.open()
+    deck = deck_for(0, {0: "AsAd", 1: "8c4d", 2: "9c5d", 3: "Qc6h"}, "Kh 7c 2d Js 3h")
+    scene = table_scene(app, new_table(app.settings, 3, think_scale=1e9, save=app.save))
+    scene.next_deck = deck
+    app.replace_all(scene)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    press(app, pygame.K_c, unicode="c")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    for _ in range(3):  # flop, turn, river: everyone checks
+        for seat in (1, 2, 3):
+            bot(app, scene, seat, ActionKind.CHECK)
+        to_act(app, scene, 0)
+        press(app, pygame.K_c, unicode="c")
+    run_until(app, lambda: scene.session.hand is None)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    press(app, pygame.K_k)
+    page = app.top
+    assert isinstance(page, CareerScene)
+    c = page.figures
+    assert (c.sessions, c.hands, c.hands_won, c.biggest_pot) == (1, 1, 1, 40)
+    assert c.net == 30 and c.best_hand.startswith("One Pair, Aces")
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, StartScene)
+    app.save.close()
+
+
+def test_bot_faces_follow_the_table(app: App) -> None:
+    deck = deck_for(0, {0: "7h2c", 1: "KsKd", 2: "9s5d", 3: "QcQd"}, "Kh 8d 3s 4c 2h")
+    scene = scripted_table(app, stacks=(1000, 1000, 1000, 300), deck=deck)
+    run_until(app, lambda: scene.loop.acting() == 3)
+    app.step(FRAME)
+    assert scene.moods.face(3, thinking=True) == "thinking"
+    bot(app, scene, 3, ActionKind.ALLIN)
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.moods.face(3) == "allin"
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.FOLD)
+    run_until(app, lambda: scene.moods.face(1) == "pleased")  # the pot is pushed to seat 2
+    assert scene.moods.face(3) == "annoyed"
+    assert scene.moods.face(0) == ""  # the player's own face is theirs
+    drawn = {pygame.image.tobytes(app.sprites.avatar(1, 48, "V", f), "RGBA") for f in
+             ("", "pleased", "annoyed", "allin", "thinking")}
+    assert len(drawn) == 5  # five different faces
+    app.step(10.0)  # the moment passes
+    assert scene.moods.face(1) == ""
+
+
+def test_the_first_run_walkthrough_follows_a_hand_and_is_remembered(
+        app: App, tmp_path: Path) -> None:
+    app.settings_file = tmp_path / "settings.toml"
+    scene = scripted_table(app)
+    app.step(FRAME)
+    tour = scene.tour
+    assert tour is not None and tour.step == 0
+    press(app, pygame.K_TAB)  # Next
+    assert tour.step == 1  # waits for the player's turn
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    assert tour.step == 2 and "Your turn" in (tour.tip.text if tour.tip else "")
+    press(app, pygame.K_c, unicode="c")
+    assert tour.step == 3
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, ActionKind.CHECK)
+    for _ in range(3):  # flop, turn, river: checked through
+        bot(app, scene, 2, ActionKind.CHECK)
+        bot(app, scene, 3, ActionKind.CHECK)
+        to_act(app, scene, 0)
+        press(app, pygame.K_c, unicode="c")
+    run_until(app, lambda: tour.step == 4)
+    click(app, "tour.next")
+    assert scene.tour is None and app.settings.walkthrough_done
+    assert load_settings(app.settings_file).settings.walkthrough_done
+    again = scripted_table(app)
+    assert again.tour is None  # not shown twice
+
+
+def test_the_walkthrough_can_be_skipped(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_x)
+    assert scene.tour is None and app.settings.walkthrough_done

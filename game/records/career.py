@@ -1,0 +1,66 @@
+"""The player's career from the save file: sessions, hands, net result, the biggest pot
+won and the best hand shown down, over every table they sat at (autoplay's bot in the
+player's chair, under another name, does not count)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.cards import parse_card
+from engine.evaluator import evaluate
+from game.persistence.store import HandRecord, Store
+from game.settings.model import HUMAN_SEAT
+
+
+@dataclass(frozen=True, slots=True)
+class Career:
+    sessions: int = 0
+    hands: int = 0
+    net: int = 0
+    hands_won: int = 0
+    biggest_pot: int = 0  # the most chips won in one hand
+    biggest_pot_hand: int | None = None  # its hand number in the save file
+    best_hand: str = ""  # the best hand shown down, in words
+    best_hand_id: int | None = None
+
+
+def _mine(record: HandRecord, name: str) -> bool:
+    cfg = record.config
+    names = cfg.names or ()
+    return (len(cfg.players) > HUMAN_SEAT and bool(cfg.players[HUMAN_SEAT])
+            and len(names) > HUMAN_SEAT and names[HUMAN_SEAT] == name)
+
+
+def career_of(records: Iterable[HandRecord], sessions: int, name: str) -> Career:
+    """The figures over ``records`` (complete hands) for the player called ``name``."""
+    hands = net = won_hands = biggest = 0
+    biggest_id: int | None = None
+    best_value, best_words, best_id = -1, "", None
+    for record in records:
+        result = record.result
+        if result is None or not _mine(record, name):
+            continue
+        hands += 1
+        net += int(result["net"][HUMAN_SEAT])
+        won = sum(int(chips) for award in result["awards"]
+                  for seat, chips in award["shares"] if seat == HUMAN_SEAT)
+        if won > 0:
+            won_hands += 1
+            if won > biggest:
+                biggest, biggest_id = won, record.id
+        board = [parse_card(c) for c in result["board"]]
+        for shown in result["showdown"]:
+            if shown["seat"] != HUMAN_SEAT or shown["mucked"] or len(board) < 3:
+                continue
+            value = evaluate([*(parse_card(c) for c in shown["cards"]), *board])
+            if value > best_value:
+                best_value, best_words, best_id = value, str(shown["description"]), record.id
+    return Career(sessions, hands, net, won_hands, biggest, biggest_id, best_words, best_id)
+
+
+def career(store: Store, name: str) -> Career:
+    """The player's career from the save file."""
+    records = [r for r in store.hands() if _mine(r, name)]
+    sessions = len({r.session_id for r in records})
+    return career_of(records, sessions, name)

@@ -1,0 +1,97 @@
+"""The career page (K on the start screen): sessions, hands, net result, the biggest pot
+won and the best hand shown down, from the save file. Esc closes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings, Hit
+from game.persistence.store import CorruptRecord, StoreError
+from game.records.career import Career, career
+from game.render.theme import GOLD, MUTED, ORANGE, TEXT
+from game.render.widgets import button, dim, panel
+from game.scenes.base import Host
+
+
+@dataclass(slots=True)
+class CareerScene:
+    host: Host
+    figures: Career
+    notice: str = ""
+    opaque: bool = False
+
+    @classmethod
+    def open(cls, host: Host) -> CareerScene:
+        """Figures computed once, when the page opens."""
+        store = host.save.store
+        if store is None:
+            return cls(host, Career(), "Hands are not being saved, so there is no career.")
+        try:
+            return cls(host, career(store, host.settings.player_name))
+        except (CorruptRecord, StoreError, ValueError, KeyError, TypeError) as err:
+            return cls(host, Career(), f"The stored hands can't be read: {err}")
+
+    def rows(self) -> list[tuple[str, str]]:
+        c = self.figures
+        sign = "+" if c.net > 0 else ""
+        pot = f"{c.biggest_pot:,} (hand {c.biggest_pot_hand})" if c.biggest_pot_hand else "—"
+        best = f"{c.best_hand} (hand {c.best_hand_id})" if c.best_hand_id else "—"
+        return [
+            ("Sessions played", f"{c.sessions:,}"),
+            ("Hands dealt in", f"{c.hands:,}"),
+            ("Hands won", f"{c.hands_won:,}"),
+            ("Net result", f"{sign}{c.net:,} chips"),
+            ("Biggest pot won", pot),
+            ("Best hand shown down", best),
+        ]
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.host.size
+        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 440))
+        box.center = (w // 2, h // 2)
+        close = pygame.Rect(0, 0, 160, 44)
+        close.midbottom = (box.centerx, box.bottom - 12)
+        return box, close
+
+    def bindings(self) -> Bindings:
+        _, close = self._box()
+        shut = UiCommand(Ui.CANCEL)
+        keys: dict[int, Command] = {pygame.K_ESCAPE: shut, pygame.K_RETURN: shut,
+                                    pygame.K_k: shut}
+        return Bindings(hits=[Hit(close, shut, "Close")], keys=keys)
+
+    def handle(self, command: Command) -> None:
+        if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+            self.host.pop(self)
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        box, close = self._box()
+        panel(surface, box, (28, 33, 42), radius=14, width=2)
+        text = self.host.text
+        size = max(14, round(box.h / 18))
+        x0, y = box.x + 24, box.y + 16
+        y = text.blit(surface, "Career", size + 8, (x0, y), GOLD, bold=True).bottom + 10
+        if self.notice:
+            y = text.blit(surface, self.notice, size - 2, (x0, y), ORANGE,
+                          width=box.w - 48).bottom + 8
+        label_w = round(box.w * 0.42)
+        for label, value in self.rows():
+            text.blit(surface, label, size, (x0, y), MUTED, width=label_w - 8)
+            text.blit(surface, value, size, (x0 + label_w, y), TEXT, bold=True,
+                      width=box.right - 24 - x0 - label_w)
+            y += size + 10
+        button(surface, text, close, "Close", hint="Esc")

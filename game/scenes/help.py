@@ -1,0 +1,107 @@
+"""The help overlay (F1 or "?"): keys, what can be said aloud, what the stats mean.
+Esc, Enter, F1 or the Close button closes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.help.content import KEYS, STATS, VoiceExample, voice_examples
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings, Hit
+from game.render.theme import GOLD, MUTED, TEXT
+from game.render.widgets import button, dim, panel
+from game.scenes.base import Host
+
+
+@dataclass(slots=True)
+class HelpScene:
+    host: Host
+    opaque: bool = False
+    voice: list[VoiceExample] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.voice = voice_examples()
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.host.size
+        box = pygame.Rect(0, 0, min(w - 24, 1400), min(h - 24, 900))
+        box.center = (w // 2, h // 2)
+        bh = max(30, box.h // 16)
+        close = pygame.Rect(0, 0, bh * 4, bh)
+        close.bottomright = (box.right - 12, box.bottom - 10)
+        return box, close
+
+    def bindings(self) -> Bindings:
+        _, close = self._box()
+        shut = UiCommand(Ui.CANCEL)
+        keys: dict[int, Command] = {pygame.K_ESCAPE: shut, pygame.K_RETURN: shut,
+                                    pygame.K_KP_ENTER: shut, pygame.K_F1: shut}
+        return Bindings(hits=[Hit(close, shut, "Close")], keys=keys, chars={"?": shut})
+
+    def handle(self, command: Command) -> None:
+        if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+            self.host.pop(self)
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 190)
+        box, close = self._box()
+        panel(surface, box, (28, 33, 42), radius=14, width=2)
+        text = self.host.text
+        size = max(11, min(20, box.h // 38))
+        line = size + 4
+        pad = max(10, box.w // 60)
+        title = text.blit(surface, "Help", size + 8, (box.x + pad, box.y + pad // 2), GOLD,
+                          bold=True)
+        top = title.bottom + 4
+        bottom = close.top - 4
+        left_w = round(box.w * 0.42)
+        x, y = box.x + pad, top
+        y = self._heading(surface, "Keys", x, y, size)
+        key_w = round(left_w * 0.38)
+        for key, what in KEYS:
+            text.blit(surface, key, size, (x, y), TEXT, bold=True, width=key_w - 6)
+            text.blit(surface, what, size, (x + key_w, y), MUTED, width=left_w - key_w - pad)
+            y += line
+        y = self._heading(surface, "Stats", x, y + line // 2, size)
+        for name, meaning in STATS:
+            text.blit(surface, name, size, (x, y), TEXT, bold=True)
+            for part in text.wrap(meaning, size, left_w - key_w - pad):
+                if y + line > bottom:
+                    break
+                text.blit(surface, part, size, (x + key_w, y), MUTED)
+                y += line
+        x = box.x + left_w + pad
+        right_w = box.right - pad - x
+        y = self._heading(surface, "Say (voice)", x, top, size)
+        what_w = round(right_w * 0.36)
+        rows = (bottom - y) // line
+        shown = self.voice if len(self.voice) <= rows else self.voice[:max(0, rows - 1)]
+        for example in shown:
+            surface.blit(text.clip(example.what, size, what_w - 6, TEXT, bold=True), (x, y))
+            said = text.clip(example.say, size, right_w - what_w, MUTED)  # one size
+            surface.blit(said, (x + what_w, y))
+            y += line
+        if len(shown) < len(self.voice):
+            text.blit(surface, f"… {len(self.voice) - len(shown)} more: say "
+                      "\"what can I say\"", size, (x, y), MUTED, width=right_w)
+        text.blit(surface, "[optional words] · (one | or another) · <amount>: a number",
+                  max(10, size - 2), (box.x + pad, close.centery), MUTED,
+                  anchor="midleft", width=close.left - box.x - 2 * pad)
+        button(surface, text, close, "Close", hint="Esc")
+
+    def _heading(self, surface: pygame.Surface, label: str, x: int, y: int,
+                 size: int) -> int:
+        return self.host.text.blit(surface, label, size + 3, (x, y), GOLD,
+                                   bold=True).bottom + 4

@@ -1,0 +1,132 @@
+"""The settings overlay (from the pause menu, or O at the table): volumes, speed, deck
+colours and voice options — the same values as ``settings.toml``, kept there when the
+overlay closes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+import pygame
+
+from game.input.commands import Command, Ui, UiCommand
+from game.input.mapper import Bindings
+from game.render.theme import MUTED, ORANGE
+from game.render.widgets import dim
+from game.scenes.base import Host
+from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.settings.model import SPEED_CHOICES, VOLUME_CHOICES, GameSettings
+
+ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "confirm", "bots")
+
+
+def _step(options: tuple[float, ...], current: float, step: int) -> float:
+    """The next choice up or down, stopping at the ends (volumes do not wrap to 0)."""
+    nearest = min(range(len(options)), key=lambda i: abs(options[i] - current))
+    return options[max(0, min(len(options) - 1, nearest + step))]
+
+
+def _percent(volume: float) -> str:
+    return "Off" if volume <= 0 else f"{round(volume * 100)}%"
+
+
+def changed(s: GameSettings, row: str, step: int) -> GameSettings:
+    """``s`` with one row moved ``step`` (+1 / -1)."""
+    v = s.voice
+    if row == "voice_volume":
+        return s.with_(voice_volume=_step(VOLUME_CHOICES, s.voice_volume, step))
+    if row == "effects_volume":
+        return s.with_(effects_volume=_step(VOLUME_CHOICES, s.effects_volume, step))
+    if row == "speed":
+        return s.with_(speed=_step(SPEED_CHOICES, s.speed, step))
+    if row == "deck":
+        return s.with_(four_color=not s.four_color)
+    if row == "ptt":
+        return s.with_(voice=replace(v, push_to_talk=not v.push_to_talk))
+    if row == "confirm":
+        return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
+    return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
+
+
+@dataclass(slots=True)
+class SettingsScene:
+    host: Host
+    on_change: Callable[[GameSettings], None] | None = None  # the table takes speed etc.
+    opaque: bool = False
+    focus: int = 0
+    error: str = ""
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.buttons = [ButtonSpec("Done", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc")]
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def rows(self) -> list[Row]:
+        s = self.host.settings
+        v = s.voice
+        return [
+            Row("Voice volume", _percent(s.voice_volume)),
+            Row("Effects volume", _percent(s.effects_volume)),
+            Row("Animation speed", f"{s.speed:g}×"),
+            Row("Deck", "Four colours" if s.four_color else "Two colours"),
+            Row("Push-to-talk (Space)", "On" if v.push_to_talk else "Off: always listening"),
+            Row("Voice all-in asks to confirm", "Yes" if v.confirm_all_in else "No"),
+            Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
+        ]
+
+    def bindings(self) -> Bindings:
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.5)
+        keys: dict[int, Command] = {pygame.K_RETURN: UiCommand(Ui.CANCEL),
+                                    pygame.K_o: UiCommand(Ui.CANCEL)}
+        return menu_bindings(L, len(ROWS), self.buttons, keys)
+
+    def handle(self, command: Command) -> None:
+        if not isinstance(command, UiCommand):
+            return
+        k = command.kind
+        if k is Ui.MOVE:
+            self.focus = (self.focus + int(command.number)) % len(ROWS)
+        elif k is Ui.SELECT:
+            self.focus = int(command.number)
+        elif k is Ui.CHANGE:
+            row, step = command.pair
+            self.focus = self.focus if row < 0 else row
+            self.apply(changed(self.host.settings, ROWS[self.focus], step))
+        elif k is Ui.CANCEL:
+            trouble = self.host.keep_settings()
+            if trouble:
+                self.error = trouble  # stays open so the player reads it; Esc again closes
+                return
+            self.host.pop(self)
+
+    def apply(self, settings: GameSettings) -> None:
+        """Take effect at once: sounds, deck sprites, voice options, the table's speed."""
+        host = self.host
+        host.settings = settings
+        host.effects.set_volumes(settings.effects_volume, settings.voice_volume)
+        if host.sprites.four_color != settings.four_color:
+            host.sprites.four_color = settings.four_color
+            host.sprites.cache.clear()
+        if host.voice is not None:
+            host.voice.configure(settings.voice)
+        if self.on_change is not None:
+            self.on_change(settings)
+        self.error = ""
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.5)
+        note, color = ("Left/Right change · saved to settings.toml when you close", MUTED)
+        if self.error:
+            note, color = self.error, ORANGE
+        draw_menu(surface, self.host.text, L, "Settings", self.rows(), self.focus,
+                  self.buttons, note, color)
