@@ -238,3 +238,20 @@ def test_what_grows_per_hand_and_per_frame_is_bounded(
     assert stats.summary()["frames"] == 1000
     assert len(stats.frame_ms) < 64 and len(stats.busy_ms) < 64
     assert 300 < stats.summary()["frame_ms_p50"] < 700  # type: ignore[operator]
+
+
+def test_stats_on_a_damaged_save_reads_what_survives_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "data"
+    path, _, _ = _saved(folder, 40)
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+    damaged = path.read_bytes()
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+    assert main(["stats"]) == 0
+    captured = capsys.readouterr()
+    assert "is damaged" in captured.err and "Recovered" in captured.err
+    assert "Hands recorded:" in captured.out
+    assert path.read_bytes() == damaged  # salvaged in memory: the file is left alone
+    assert sorted(p.name for p in folder.iterdir()) == [DB_NAME]
