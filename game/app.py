@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.voicectl.controller import VoiceController
 
 
-FRAME_SAMPLE = 100_000  # frame times kept for the percentiles: bounded memory
+FRAME_SAMPLE = 20_000  # frame times kept for the percentiles: bounded memory
 
 
 @dataclass(slots=True)
