@@ -86,9 +86,10 @@ def run(args: argparse.Namespace, data: Path) -> None:
     base = app.hands
     snapshot = tracemalloc.take_snapshot()
     started = time.perf_counter()
+    samples = []
     while app.hands < base + args.hands and app.scenes:
         play_to(min(app.hands + args.every, base + args.hands))
-        sample(f"+{app.hands - base:,}")
+        samples.append((app.hands, *sample(f"+{app.hands - base:,}")))
     elapsed = time.perf_counter() - started
     last = sample("end")
     played = app.hands - base
@@ -96,6 +97,11 @@ def run(args: argparse.Namespace, data: Path) -> None:
     print(f"{played:,} hands in {elapsed:.0f} s ({played / elapsed:.0f} hands/s); growth per "
           f"1,000 hands: RSS {(last[0] - first[0]) * per:+.2f} MB, tracemalloc "
           f"{(last[1] - first[1]) * per:+.2f} MB")
+    if len(samples) > 1:  # the caches (fonts, ranges, hand values) fill while warming up
+        (h0, r0, t0), (h1, r1, t1) = samples[0], samples[-1]
+        per = 1000 / (h1 - h0)
+        print(f"after the first {h0 - base:,} hands, growth per 1,000 hands: RSS "
+              f"{(r1 - r0) * per:+.2f} MB, tracemalloc {(t1 - t0) * per:+.2f} MB")
     if args.top:
         for stat in tracemalloc.take_snapshot().compare_to(snapshot, "lineno")[:args.top]:
             print(f"  {stat}")
