@@ -80,9 +80,16 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
 }
 
 
+FRAME_SAMPLE = 20_000  # frame times kept for the percentiles: bounded memory
+
+
 @dataclass(slots=True)
 class FrameStats:
-    """Per-frame work time, plus CPU and wall time split by busy and idle frames."""
+    """Per-frame work time, plus CPU and wall time split by busy and idle frames.
+
+    The frame times for the percentiles are an even sample of at most ``FRAME_SAMPLE``
+    values (every frame at first; when full, every other one is dropped and then every
+    second frame kept, and so on), so a session of hours holds a fixed amount."""
 
     frame_ms: list[float] = field(default_factory=list)
     busy_ms: list[float] = field(default_factory=list)
@@ -91,12 +98,19 @@ class FrameStats:
     idle_cpu: float = 0.0
     idle_wall: float = 0.0
     first_frame_ms: float | None = None
+    frames: int = 0
+    stride: int = 1
 
     def add(self, work: float, wall: float, cpu: float, busy: bool) -> None:
-        self.frame_ms.append(work * 1000)
-        if busy:
-            self.busy_ms.append(work * 1000)
-        else:
+        self.frames += 1
+        if self.frames % self.stride == 0:
+            self.frame_ms.append(work * 1000)
+            if busy:
+                self.busy_ms.append(work * 1000)
+            if len(self.frame_ms) >= FRAME_SAMPLE:
+                del self.frame_ms[::2], self.busy_ms[::2]
+                self.stride *= 2
+        if not busy:
             self.idle_cpu += cpu
             self.idle_wall += wall
         self.cpu += cpu
@@ -110,7 +124,7 @@ class FrameStats:
             return round(values[min(len(values) - 1, int(q * len(values)))], 3)
 
         return {
-            "frames": len(self.frame_ms),
+            "frames": self.frames,
             "fps_mean": round(len(self.frame_ms) / self.wall, 1) if self.wall else 0.0,
             "frame_ms_p50": pct(ms, 0.5),
             "frame_ms_p99": pct(ms, 0.99),

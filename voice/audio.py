@@ -194,6 +194,11 @@ _COMPRESSED = {2: "Microsoft ADPCM", 6: "A-law", 7: "mu-law", 0x11: "IMA ADPCM",
                0x31: "GSM 6.10", 0x50: "MPEG", 0x55: "MP3", 0x160: "WMA", 0x161: "WMA",
                0x1610: "AAC", 0xF1AC: "FLAC"}
 _SAVE_AS = "save it as 16-bit PCM"
+# What a WAV header may claim: anything else is refused before a sample is read, so a
+# lying header can't make the resampler or the reader run long or take much memory.
+MIN_RATE, MAX_RATE = 4_000, 384_000
+MAX_CHANNELS = 32
+MAX_CHUNKS = 1_000  # RIFF chunks walked looking for "fmt " and "data"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +222,7 @@ def _sample_format(body: bytes, name: str) -> tuple[int, int, int, bool]:
     AudioFileError for what cannot be streamed."""
     if len(body) < 16:
         raise AudioFileError(f"{name}: not a PCM WAV file (its format chunk is cut short)")
-    tag, channels, rate, _, block_align, bits = struct.unpack("<HHIIHH", body[:16])
+    tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
     if tag == WAVE_EXTENSIBLE:
         if len(body) < 40:
             raise AudioFileError(f"{name}: not a PCM WAV file (its extensible format chunk "
@@ -233,17 +238,19 @@ def _sample_format(body: bytes, name: str) -> tuple[int, int, int, bool]:
     if channels < 1:
         raise AudioFileError(f"{name}: not a PCM WAV file (its header says it has no "
                              "channels)")
-    if rate < 1:
-        raise AudioFileError(f"{name}: not a PCM WAV file (its header gives a sample "
-                             "rate of 0)")
-    width = (bits + 7) // 8 if bits else block_align // channels
+    if channels > MAX_CHANNELS:
+        raise AudioFileError(f"{name}: its header says {channels} channels (at most "
+                             f"{MAX_CHANNELS} are read): {_SAVE_AS}")
+    if not MIN_RATE <= rate <= MAX_RATE:
+        raise AudioFileError(f"{name}: its header gives a sample rate of {rate:,} Hz; "
+                             f"rates from {MIN_RATE:,} to {MAX_RATE:,} Hz are read: "
+                             f"{_SAVE_AS}")
     floating = tag == WAVE_FLOAT
-    if floating and width not in (4, 8):
-        raise AudioFileError(f"{name}: {bits}-bit floating-point samples are not "
-                             f"supported: {_SAVE_AS}")
-    if not floating and width not in (1, 2, 3, 4):
-        raise AudioFileError(f"{name}: {bits}-bit samples are not supported: {_SAVE_AS}")
-    return channels, rate, width, floating
+    if bits not in ((32, 64) if floating else (8, 16, 24, 32)):
+        kind = "floating-point " if floating else ""
+        raise AudioFileError(f"{name}: {bits}-bit {kind}samples are not supported "
+                             f"(8, 16, 24 or 32-bit PCM, 32 or 64-bit float): {_SAVE_AS}")
+    return channels, rate, bits // 8, floating
 
 
 def wav_layout(file: BinaryIO, name: str) -> WavLayout:
@@ -264,8 +271,12 @@ def wav_layout(file: BinaryIO, name: str) -> WavLayout:
                              "so it is some other kind of file)")
     fmt: tuple[int, int, int, bool] | None = None
     data: tuple[int, int] | None = None
-    position = 12
+    position, chunks = 12, 0
     while position + 8 <= size and (fmt is None or data is None):
+        chunks += 1
+        if chunks > MAX_CHUNKS:
+            raise AudioFileError(f"{name}: not a PCM WAV file (no audio after "
+                                 f"{MAX_CHUNKS:,} header chunks; the file is damaged)")
         file.seek(position)
         chunk_id, chunk_size = struct.unpack("<4sI", file.read(8))
         body_at = position + 8

@@ -80,13 +80,17 @@ def connect_read_only(db: Path) -> sqlite3.Connection:
     damaged or not ours, ``StoreVersionError`` when it is from a newer game."""
     if not db.is_file():
         raise StoreUnavailable(f"There is no save file at {db} yet.")
-    uri = db.resolve().as_uri()
     try:
-        conn = _reader(f"{uri}?mode=ro")
-    except sqlite3.OperationalError:
-        # A WAL file needs its -shm index, which a read-only folder can't hold: read the
-        # main file alone (every finished hand is checkpointed into it).
-        conn = _reader(f"{uri}?mode=ro&immutable=1")
+        try:
+            conn = _reader(read_only_uri(db))
+        except sqlite3.OperationalError:
+            # A journal needs its -shm index, which a read-only folder can't hold: read
+            # the main file alone (every finished hand is checkpointed into it).
+            conn = _reader(read_only_uri(db, main_file_only=True))
+    except sqlite3.DatabaseError as err:
+        if getattr(err, "sqlite_errorcode", None) in _CORRUPT_CODES:
+            raise UnreadableFile(str(err)) from None
+        raise StoreUnavailable(f"Can't read the save file {db} ({err})") from None
     try:
         recognise(conn)
         if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -102,6 +106,16 @@ def connect_read_only(db: Path) -> sqlite3.Connection:
     except BaseException:
         conn.close()
         raise
+
+
+def read_only_uri(db: Path, *, main_file_only: bool = False) -> str:
+    """A URI that opens ``db`` for reading only. With no journal (``-wal``) beside it the
+    main file is read as it is (``immutable``), so SQLite creates no ``-wal``/``-shm``
+    files in the folder; with one, SQLite reads the journal too."""
+    uri = f"{db.resolve().as_uri()}?mode=ro"
+    if main_file_only or not db.with_name(db.name + "-wal").exists():
+        uri += "&immutable=1"
+    return uri
 
 
 def _reader(uri: str) -> sqlite3.Connection:

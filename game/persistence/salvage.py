@@ -22,6 +22,7 @@ from engine.state import ConfigError
 from game.persistence import reading
 from game.persistence.codec import hand_result
 from game.persistence.errors import CorruptRecord
+from game.persistence.opening import read_only_uri
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +58,7 @@ class SalvageReport:
 def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
     """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save)."""
     try:
-        source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro", uri=True,
-                                 isolation_level=None)
+        source = sqlite3.connect(read_only_uri(damaged), uri=True, isolation_level=None)
     except sqlite3.Error:
         return SalvageReport(readable=False)
     try:

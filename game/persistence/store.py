@@ -148,6 +148,8 @@ class Store:
         try:
             conn = connect_read_only(db)
         except UnreadableFile as bad:
+            if not bad.ours:
+                raise StoreUnavailable(f"The file {db} is not a Hold'em save file.") from None
             conn = sqlite3.connect(":memory:", isolation_level=None)
             migrate(conn)
             report = salvage(db, conn)

@@ -18,6 +18,8 @@ from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
 from game.settings.model import HUMAN_SEAT, GameSettings
 
+HISTORY_KEEP = 1000  # stack rows kept for the graph: the latest hands, not every hand
+
 
 @dataclass(slots=True)
 class TableSession:
@@ -116,6 +118,7 @@ class TableSession:
         self.last_saved_hand = self.save.hand_id
         self.save.finish_hand(self.table, hand, events)
         self.history.append(self.stacks())
+        del self.history[:-HISTORY_KEEP]  # bounded memory however long the session
         return events
 
     def add_chips(self, seat: int, amount: int) -> ChipsAdded:

@@ -218,3 +218,40 @@ def test_no_command_creates_a_save_where_there_was_none(
     for argv in (["stats"], ["stats", "--json"], ["replay"], ["export", "--all"]):
         main(argv)
     assert not folder.exists()
+
+
+def test_what_grows_per_hand_and_per_frame_is_bounded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import app as app_module
+    from game.table import session as session_module
+
+    monkeypatch.setattr(session_module, "HISTORY_KEEP", 5)
+    with Store.open(tmp_path / DB_NAME) as store:
+        session = TableSession.create(GameSettings(), ("You", "B", "C", "D"),
+                                      random.Random(1), save=SaveGame(store))
+        play_hands(session, 12)
+        assert len(session.history) == 5 and session.history[-1] == session.stacks()
+    monkeypatch.setattr(app_module, "FRAME_SAMPLE", 64)
+    stats = app_module.FrameStats()
+    for k in range(1000):
+        stats.add(k / 1000, 0.001, 0.001, busy=k % 2 == 0)
+    assert stats.summary()["frames"] == 1000
+    assert len(stats.frame_ms) < 64 and len(stats.busy_ms) < 64
+    assert 300 < stats.summary()["frame_ms_p50"] < 700  # type: ignore[operator]
+
+
+def test_stats_on_a_damaged_save_reads_what_survives_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "data"
+    path, _, _ = _saved(folder, 40)
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+    damaged = path.read_bytes()
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+    assert main(["stats"]) == 0
+    captured = capsys.readouterr()
+    assert "is damaged" in captured.err and "Recovered" in captured.err
+    assert "Hands recorded:" in captured.out
+    assert path.read_bytes() == damaged  # salvaged in memory: the file is left alone
+    assert sorted(p.name for p in folder.iterdir()) == [DB_NAME]
