@@ -17,10 +17,12 @@ class SideRenderer:
 
     def draw(self, surf: pygame.Surface, side: pygame.Rect, log_rect: pygame.Rect,
              graph_rect: pygame.Rect, log: list[str], history: list[tuple[int, ...]],
-             names: tuple[str, ...], scale: float) -> None:
+             names: tuple[str, ...], scale: float, hands: int | None = None) -> None:
+        """``hands``: what the graph's title counts (default: one per row after the first)."""
         pygame.draw.rect(surf, (24, 28, 36), side)
         surf.blit(self._log(log_rect, log, scale), log_rect)
-        surf.blit(self._graph(graph_rect, history, names, scale), graph_rect)
+        surf.blit(self._graph(graph_rect, history, names, scale,
+                              len(history) - 1 if hands is None else hands), graph_rect)
 
     def _log(self, rect: pygame.Rect, log: list[str], scale: float) -> pygame.Surface:
         key = (rect.size, len(log), log[-1] if log else "", scale)
@@ -50,8 +52,8 @@ class SideRenderer:
         return surf
 
     def _graph(self, rect: pygame.Rect, history: list[tuple[int, ...]],
-               names: tuple[str, ...], scale: float) -> pygame.Surface:
-        key = (rect.size, len(history), history[-1] if history else (), names, scale)
+               names: tuple[str, ...], scale: float, hands: int) -> pygame.Surface:
+        key = (rect.size, hands, history[-1] if history else (), names, scale)
         if self.graph_cache is not None and self.graph_cache[0] == key:
             return self.graph_cache[1]
         surf = pygame.Surface(rect.size).convert()
@@ -59,7 +61,7 @@ class SideRenderer:
         pygame.draw.rect(surf, PANEL, box, border_radius=8)
         pygame.draw.rect(surf, PANEL_EDGE, box, 1, border_radius=8)
         fs = max(13, round(16 * scale))
-        title = self.text.render(_hands_title(len(history) - 1), fs + 2, TEXT,
+        title = self.text.render(_hands_title(hands), fs + 2, TEXT,
                                  bold=True)
         surf.blit(title, (8, 6))
         legend_h = self.text.font(fs).get_linesize()

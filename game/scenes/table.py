@@ -513,7 +513,7 @@ class TableScene:
         draw_bar(surface, self.host.text, L, self.model)
         names = tuple(s.name for s in self.display.seats)
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
-                       L.ui_scale)
+                       L.ui_scale, hands=self.session.graph_hands)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:

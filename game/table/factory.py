@@ -82,6 +82,7 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
         except (CorruptRecord, StoreError, ValueError):
             played = []
         session.history = stack_history(played, session.stacks())
+        session.trim_history()
         if played:
             session.last_saved_hand = played[-1].id
     told = found.report.message if found.report.kind != "none" else ""

@@ -30,6 +30,7 @@ class TableSession:
     rng: random.Random
     names: tuple[str, ...]
     history: list[tuple[int, ...]] = field(default_factory=list)
+    history_dropped: int = 0  # rows trimmed from the front of ``history``
     hand_number: int = 0
     save: SaveGame = field(default_factory=SaveGame)
     last_saved_hand: int | None = None  # the save file's number of the last hand played
@@ -118,8 +119,21 @@ class TableSession:
         self.last_saved_hand = self.save.hand_id
         self.save.finish_hand(self.table, hand, events)
         self.history.append(self.stacks())
-        del self.history[:-HISTORY_KEEP]  # bounded memory however long the session
+        self.trim_history()
         return events
+
+    def trim_history(self) -> None:
+        """Keep the latest :data:`HISTORY_KEEP` rows: bounded memory however long the
+        session, while :attr:`graph_hands` still counts every hand."""
+        extra = len(self.history) - HISTORY_KEEP
+        if extra > 0:
+            del self.history[:extra]
+            self.history_dropped += extra
+
+    @property
+    def graph_hands(self) -> int:
+        """Hands the stack graph covers, counting the rows trimmed off its front."""
+        return max(0, len(self.history) - 1) + self.history_dropped
 
     def add_chips(self, seat: int, amount: int) -> ChipsAdded:
         """A rebuy or top-up between hands (``TableError`` when out of range)."""
