@@ -2,10 +2,13 @@
 
 :class:`SpeechGate` is pure logic over PCM blocks and an injected clock:
 
-* a quiet-level gate: 10 ms frames louder than the tracked noise floor by a margin
-  (and than an absolute floor) count as loud; enough loud frames open an utterance
-  (with a little audio from before, so the first consonant isn't cut), and a run of
-  quiet frames (the hangover) closes it;
+* a level gate over the room: the room's level is a running percentile (the median) of
+  the last few seconds of 10 ms frame levels, so steady noise, a TV or other people
+  talking become the room rather than speech; frames ``margin_db`` above it (and above
+  an absolute floor) count as loud; enough loud frames open an utterance (with the
+  audio from before, so the first consonant isn't cut), and a run of quiet frames (the
+  hangover) closes it. The level history starts as a quiet room (``prior_db``), so a
+  stream that begins with speech opens at once and loses nothing;
 * a minimum utterance length and a voicing check: silence, clicks and coughs
   (unvoiced noise bursts) are dropped, never sent to the recognizer as an utterance;
 * half-duplex: while ``speaking()`` says the game is playing sound, and for a short
@@ -39,8 +42,10 @@ class GateConfig:
     max_speech_ms: int = 8000     # a longer utterance is closed anyway
     voicing: float = 0.45         # normalised autocorrelation that counts as voiced
     tail_ms: int = 300            # half-duplex: ignore audio this long after playback
-    floor_window_ms: int = 3000   # the noise floor is a low percentile of this window
-    floor_percentile: float = 10.0
+    floor_window_ms: int = 5000   # the room level is a percentile of this window
+    floor_percentile: float = 50.0
+    prior_db: float = -60.0       # the room assumed before anything is heard
+    prior_ms: int = 1000          # ... for this long (the history starts with it)
 
 
 class GateEvent(StrEnum):
@@ -77,9 +82,11 @@ class SpeechGate:
         self.config = config
         self._speaking = speaking or (lambda: False)
         self._frame = max(1, sample_rate * config.frame_ms // 1000)
-        self._noise_db = -60.0
+        self._noise_db = config.prior_db
         self._levels: deque[float] = deque(maxlen=max(1, config.floor_window_ms
                                                       // config.frame_ms))
+        self._levels.extend([config.prior_db] * min(self._levels.maxlen or 1,
+                                                    config.prior_ms // config.frame_ms))
         self._in_speech = False
         self._loud_run = 0
         self._quiet_run = 0
