@@ -218,6 +218,7 @@ class Outcome:
     asked_right: bool
     asked_by_design: bool
     latency_ms: float | None
+    confidence: float = 0.0
 
 
 def label(intent: Intent | None) -> str:
@@ -254,7 +255,8 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             label(truth), label(last.intent if last else None), ok, wrong_amount,
             expected is not None, any(not q for _, q in wrong), any(q for _, q in wrong),
             ok and expected is not None and expected in done.asked, by_design,
-            (last.ready - p.end) * 1000 if ok and last is not None else None))
+            (last.ready - p.end) * 1000 if ok and last is not None else None,
+            last.confidence if last is not None else 0.0))
     return out
 
 
@@ -436,6 +438,18 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
             print(f"{row:11s} " + " ".join(f"{counts[(row, c)] or '.':>7}" for c in cols)
                   + f" {amounts[row] or '.':>7}")
 
+    print("\nConfidence by what was heard (dev): wrong readings at or above 0.5 (would act) "
+          "and right readings below it (asked):")
+    dev = [o for o in outcomes if o.set == "dev" and o.got in INTENT_ORDER]
+    for got in INTENT_ORDER:
+        right = sorted(o.confidence for o in dev if o.got == got and o.understood)
+        wrong_c = sorted(o.confidence for o in dev if o.got == got and not o.understood)
+        if right or wrong_c:
+            print(f"    {got:8s} right {len(right):3d} (below 0.5: "
+                  f"{sum(c < 0.5 for c in right):3d})  wrong {len(wrong_c):3d} (at or above "
+                  f"0.5: {sum(c >= 0.5 for c in wrong_c):2d}; highest "
+                  f"{max(wrong_c, default=0):.2f})")
+
     wrong = [o for o in outcomes if o.wrong_unasked]
     if wrong:
         print("\nWrong actions taken without a question:")
@@ -517,7 +531,8 @@ def main() -> int:
         for o in outcomes:
             mark = "ok " if o.understood else "WRONG" if o.wrong_unasked else "-- "
             print(f"{mark} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
-                  f"{o.heard_text!r} ({o.got}){' asked' if o.asked_right else ''}")
+                  f"{o.heard_text!r} ({o.got} {o.confidence:.2f})"
+                  f"{' asked' if o.asked_right else ''}")
     print(f"{len(outcomes)} commands in {audio / 60:.0f} min of audio, listened to in "
           f"{cpu:.0f} CPU s (real-time factor {cpu / max(audio, 1):.3f}); "
           f"{time.perf_counter() - started:.0f} s in all")

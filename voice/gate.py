@@ -33,7 +33,8 @@ class GateConfig:
 
     frame_ms: int = 10
     floor_db: float = -48.0       # never speech below this (dBFS)
-    margin_db: float = 10.0       # above the tracked noise floor
+    margin_db: float = 10.0       # above the room's level, to open an utterance
+    stay_margin_db: float = 6.0   # above the room's level, to keep one open
     start_ms: int = 50            # loud time needed to open an utterance
     hangover_ms: int = 200        # quiet time that closes it
     preroll_ms: int = 250         # audio kept from before the opening
@@ -191,13 +192,15 @@ class SpeechGate:
         self._history = np.zeros(0)
 
     def _classify(self, frame: bytes) -> tuple[bool, bool]:
-        """(loud, voiced) for one frame; updates the noise floor when quiet."""
+        """(loud, voiced) for one frame; updates the room's level. Inside an utterance
+        a frame is loud from ``stay_margin_db`` above the room (hysteresis)."""
         x = np.frombuffer(frame, "<i2").astype(np.float64)
         power = float(np.mean(x * x)) if x.size else 0.0
         level = 10 * math.log10(power / 32768.0**2) if power > 0 else -120.0
         self._levels.append(level)
         self._noise_db = float(np.percentile(self._levels, self.config.floor_percentile))
-        threshold = max(self.config.floor_db, self._noise_db + self.config.margin_db)
+        margin = self.config.stay_margin_db if self._in_speech else self.config.margin_db
+        threshold = max(self.config.floor_db, self._noise_db + margin)
         loud = level >= threshold
         self._history = np.concatenate([self._history, x])[-3 * self._frame:]
         voiced = loud and _voicing(self._history, self.rate) >= self.config.voicing
