@@ -5,7 +5,7 @@ sentence a player can hear and changes nothing, ``can`` is its boolean twin, ``a
 changes the state and returns the events it produced. ``legal()`` is the one place that
 answers "what may the seat to act do now"; the mouse, the voice and the bots all ask it.
 
-Rules (the seeds' ``000`` and ``001`` where they differ from others):
+Rules (the choices made where rule books differ):
 - heads-up the button posts the small blind, acts first preflop and last after;
 - a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
@@ -75,8 +75,7 @@ class Structure(StrEnum):
     FIXED_LIMIT = "fixed-limit"
 
 
-# Enum members read on every action, as plain names (as engine.actions.FOLD: on
-# Python 3.11 ``Structure.NO_LIMIT`` is a slow lookup through the enum's metaclass).
+# Enum members read on every action as plain names (3.11's enum member lookup is slow).
 _NO_LIMIT, _FIXED_LIMIT = Structure.NO_LIMIT, Structure.FIXED_LIMIT
 _PREFLOP, _FLOP, _RIVER = Street.PREFLOP, Street.FLOP, Street.RIVER
 
@@ -322,14 +321,21 @@ class HandState:
         return legal
 
     def betting_context(self, seat: int | None = None) -> BettingContext:
-        """The acting seat's view of the betting, as the voice parser and sizing use it."""
+        """The acting seat's view of the betting, as the voice parser and sizing use it.
+
+        Its range is the legal actions' bet or raise range, None (null in contract 2)
+        when the seat may not bet or raise."""
         seat = self.to_act if seat is None else seat
         if seat is None:
             raise IllegalAction("The hand is over")
         to_call = max(0, min(self.current_bet - self.street_bets[seat], self.stacks[seat]))
         all_in_to = self.street_bets[seat] + self.stacks[seat]
-        if seat == self.to_act and self._raise_refusal(seat) is None:
-            low, high = self._wager_range(seat)
+        low: int | None
+        high: int | None
+        if seat == self.to_act:  # the legal range, or none: what the parser accepts we accept
+            legal = self.legal()
+            assert legal is not None
+            low, high = legal.wager if legal.wager is not None else (None, None)
         else:
             low = min(self.current_bet + self.last_full_raise, all_in_to)
             high = all_in_to

@@ -170,6 +170,7 @@ class Line:
     speaker: str = DEALER
     priority: Priority = Priority.TABLE
     created: float = 0.0
+    topic: str = ""  # "action": a seat's action, stale once the player's turn comes
 
 
 class SpeechQueue:
@@ -191,7 +192,7 @@ class SpeechQueue:
     def put(self, line: Line) -> None:
         """Queue a line (its ``created`` time is filled in when 0)."""
         if not line.created:
-            line = Line(line.text, line.speaker, line.priority, self._clock())
+            line = Line(line.text, line.speaker, line.priority, self._clock(), line.topic)
         with self._cv:
             if line.priority is Priority.BANTER and self._banter() >= self.max_banter:
                 self.dropped += 1
@@ -231,6 +232,17 @@ class SpeechQueue:
                 self._heap = [e for e in self._heap if e[3].priority <= keep]
                 heapq.heapify(self._heap)
             return before - len(self._heap)
+
+    def drop(self, stale: Callable[[Line], bool]) -> int:
+        """Drop the queued lines ``stale`` picks (news the player no longer needs);
+        returns how many."""
+        with self._cv:
+            before = len(self._heap)
+            self._heap = [e for e in self._heap if not stale(e[3])]
+            heapq.heapify(self._heap)
+            dropped = before - len(self._heap)
+            self.dropped += dropped
+            return dropped
 
     def __len__(self) -> int:
         with self._cv:
@@ -320,10 +332,11 @@ class Narrator:
             self._thread = threading.Thread(target=self._run, name="narrator", daemon=True)
             self._thread.start()
 
-    def say(self, text: str, speaker: str = DEALER, priority: Priority = Priority.TABLE) -> None:
+    def say(self, text: str, speaker: str = DEALER, priority: Priority = Priority.TABLE,
+            topic: str = "") -> None:
         """Queue a line."""
         if text.strip():
-            self.queue.put(Line(text, speaker, priority))
+            self.queue.put(Line(text, speaker, priority, topic=topic))
 
     def interrupt(self) -> None:
         """Stop talking now and forget what was queued."""
@@ -457,8 +470,8 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
     match query:
         case Query.POT:
             if len(view.pots) > 1:
-                parts = ", ".join(f"{p.amount}" for p in view.pots)
-                return f"The pot is {view.pot}: pots of {parts}"
+                pots = ", ".join(f"{p.amount}" for p in view.pots)
+                return f"The pot is {view.pot}: pots of {pots}"
             return f"The pot is {view.pot}"
         case Query.TO_CALL:
             if ctx is None:
@@ -472,9 +485,9 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
                 return "No cards on the board yet"
             return f"The board: {cards_text(view.board)}"
         case Query.STACKS:
-            parts = [f"{_name(view, s)} {'have' if s == view.seat else 'has'} {view.stacks[s]}"
+            stacks = [f"{_name(view, s)} {'have' if s == view.seat else 'has'} {view.stacks[s]}"
                      for s in range(len(view.stacks)) if view.dealt_in[s]]
-            return ", ".join(parts)
+            return ", ".join(stacks)
         case Query.ODDS:
             if odds is None:
                 return "The coach is not available"

@@ -233,8 +233,11 @@ def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
     """A voiced, speech-like sound at :data:`RATE` (a pitch pulse train through a
     formant-ish roll-off): what the gate opens on, without a recognizer's words."""
     t = np.arange(int(RATE * seconds)) / RATE
-    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
-    return bytes((level * x / np.max(np.abs(x))).astype("<i2").tobytes())
+    x = np.zeros_like(t)
+    for k in range(1, 12):
+        x += np.sin(2 * np.pi * pitch * k * t) / k
+    peak = float(np.max(np.abs(x)))
+    return (level * x / peak).astype("<i2").tobytes()
 
 
 def silence(seconds: float, level_db: float = -70.0, rng: random.Random | None = None) -> bytes:

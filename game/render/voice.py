@@ -21,10 +21,11 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel
-from game.voicectl.controller import MicState, VoicePanel
+from game.voicectl.panel import MicState, VoicePanel
 
-_DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.MUTED: GOLD,
-        MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED, MicState.OFF: RED,
+_DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.FILES: GREEN,
+        MicState.MUTED: GOLD, MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED,
+        MicState.OFF: RED,
         MicState.DISABLED: DIM, MicState.FINISHED: DIM}
 
 

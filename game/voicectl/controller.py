@@ -15,296 +15,67 @@ action becomes ``ActCommand(seat, action, "voice")`` only once the confirm machi
 APPLY; queries are answered (spoken and shown); controls become the table's own
 ``UiCommand``s. A missing microphone turns voice off with a visible and spoken notice and
 is tried again between hands.
+
+The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
+narrator's players and bot voices), ``requests`` (spoken queries and table requests),
+``panel`` (what the voice panel shows) and ``devices`` (recognizer and microphone).
 """
 
 from __future__ import annotations
 
 import contextlib
 import queue
-import random
 import threading
 import time
-import wave
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from engine.actions import ActionKind
-from engine.events import Event, HoleCardsDealt
+from engine.events import ActionTaken, Event, HoleCardsDealt
 from engine.sizing import BettingContext
 from engine.view import PlayerView
-from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT, VoiceSettings
-from voice.audio import (
-    BLOCK_MS,
-    AudioFileError,
-    AudioSource,
-    AudioUnavailable,
-    WavFileSource,
-    resample,
+from game.voicectl.devices import (
+    default_microphone,
+    default_recognizer,
+    list_microphones,
+    unavailable,
 )
+from game.voicectl.listening import Captured, is_own_voice, listen
+from game.voicectl.panel import (
+    OFF_PANEL,
+    SHOWN_SECONDS,
+    MicState,
+    PanelState,
+    VoicePanel,
+    build_panel,
+)
+from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
+from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
+from game.voicectl.speech import (
+    CountingPlayer,
+    CourteousQueue,
+    TappedPlayer,
+    bot_voice,
+    mixer_player,
+)
+from game.voicectl.stats import VoiceStats
+from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
-from voice.intent import Control, Intent, IntentKind, Query
-from voice.narrator import (
-    BOT_VOICES,
-    Line,
-    Narrator,
-    Player,
-    Priority,
-    SpeechQueue,
-    VoiceSpec,
-    answer,
-    cards_text,
-    say_event,
-    say_turn,
-)
+from voice.echo import Playback
+from voice.intent import Intent, IntentKind
+from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
 
-SHOWN_SECONDS = 3.0
-"""How long a say-back or answer stays in the panel after it is done."""
+__all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
+           "list_microphones"]  # the panel names are re-exported for the scenes
 
+MAX_HELD_SECONDS = 20.0
+"""The most turn-clock time given back a turn for the game's own talk."""
 
-QUIET_BEFORE_SCRIPT = 0.8
-SCRIPT_REPEATS = 3  # times a scripted file the game talked over is said again
-"""Seconds of game silence before a ``--voice-from`` file starts."""
-
-
-class MicState(StrEnum):
-    """What the microphone is doing, for the panel."""
-
-    STARTING = "starting"
-    LISTENING = "listening"
-    MUTED = "muted while the game speaks"
-    PUSH_TO_TALK = "push-to-talk: hold Space"
-    HELD = "push-to-talk held"
-    OFF = "off"
-    DISABLED = "voice off"
-    FINISHED = "voice files done"
-
-
-@dataclass(frozen=True, slots=True)
-class VoicePanel:
-    """What the voice panel shows this frame (built in update, read by drawing and the
-    bindings). ``countdown`` is the share of the grace window left; ``progress`` a model
-    download's share done (None: no download)."""
-
-    mic: MicState
-    mic_note: str = ""
-    heard: str = ""
-    say_back: str = ""
-    countdown: float | None = None
-    cancellable: bool = False
-    question: bool = False
-    recognizer: str = ""
-    reason: str = ""
-    progress: float | None = None
-
-
-OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
-
-
-class VoiceTable(Protocol):
-    """What the controller needs from the table scene."""
-
-    def voice_turn(self) -> tuple[int | None, BettingContext | None]: ...
-    def voice_view(self) -> PlayerView | None: ...
-    def sitting_out_now(self) -> bool: ...
-    def show(self, text: str, error: bool = False) -> None: ...
-
-
-def _kept(said: str, problem: str | None) -> str:
-    """A reply to a setting changed by voice, with why it won't outlast this game."""
-    return said if problem is None else f"{said} for this game only. {problem}"
-
-
-class VoiceHost(Protocol):
-    """What the controller needs from the application."""
-
-    def submit(self, command: Command) -> None: ...
-    def paused(self) -> bool: ...
-    def remember_voice(self, **changes: object) -> str | None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Captured:
-    """One utterance as the audio thread heard it, with the turn it was said in."""
-
-    intent: Intent
-    confidence: float
-    text: str
-    turn: int | None
-    context: BettingContext | None
-
-
-class SilentPlayer:
-    """A :class:`voice.narrator.Player` for a machine with no sound output: "plays" each
-    line for the length of its WAV, so half-duplex timing stays true."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
-        self._clock = clock
-        self._until = 0.0
-
-    def play(self, path: Path, line: Line) -> None:
-        try:
-            with wave.open(str(path), "rb") as wav:
-                seconds = wav.getnframes() / max(1, wav.getframerate())
-        except (OSError, wave.Error, EOFError):
-            seconds = 0.0
-        self._until = self._clock() + seconds
-
-    def is_busy(self) -> bool:
-        return self._clock() < self._until
-
-    def stop(self) -> None:
-        self._until = 0.0
-
-
-class CourteousQueue(SpeechQueue):
-    """The narrator's queue, held while the player is talking: the game doesn't start a
-    new line over an utterance in progress (half-duplex would throw the player's words
-    away)."""
-
-    def __init__(self, hold: Callable[[], bool]):
-        super().__init__()
-        self._hold = hold
-
-    def pop(self, timeout: float | None = 0.0) -> Line | None:
-        if self._hold():
-            time.sleep(min(0.05, timeout or 0.0))
-            return None
-        line = super().pop(timeout)
-        if line is not None and self._hold():  # the player began while we waited
-            self.put(line)
-            return None
-        return line
-
-
-class CountingPlayer:
-    """Wraps a :class:`Player`, counting the lines played (for reports and tests)."""
-
-    def __init__(self, inner: Player):
-        self.inner = inner
-        self.played = 0
-
-    def play(self, path: Path, line: Line) -> None:
-        self.played += 1
-        self.inner.play(path, line)
-
-    def is_busy(self) -> bool:
-        return self.inner.is_busy()
-
-    def stop(self) -> None:
-        self.inner.stop()
-
-
-def bot_voice(hint: str, rate: int, pitch: float, index: int) -> VoiceSpec:
-    """A narrator voice for a bot's ``bots.api`` VoiceSpec (hint like "female-low",
-    words per minute, relative pitch around 1.0); ``index`` keeps bots distinct."""
-    base = BOT_VOICES[index % len(BOT_VOICES)].voice.split("+")[0]
-    variant = ("f2", "f3", "f4") if hint.startswith("female") else ("m1", "m3", "m5")
-    return VoiceSpec(f"{base}+{variant[index % 3]}", max(90, min(260, rate)),
-                     max(0, min(99, round(50 * pitch))))
-
-
-class ScriptedSource(AudioSource):
-    """``--voice-from`` files: each WAV is streamed in real time (``WavFileSource``) once
-    ``ready()`` says the game is waiting for the player (their turn, a question), one
-    file per prompt; silence in between keeps the gate's clock running. A file the game
-    talked over (``drowned``) is said again at the next prompt, as a player would repeat
-    themselves, up to :data:`SCRIPT_REPEATS` times. A file that cannot be read is skipped
-    (``on_skip`` gets the reason, naming it) and the next one plays; AudioFileError when
-    none can be read at all."""
-
-    def __init__(self, paths: Sequence[Path], ready: Callable[[], bool],
-                 sleep: Callable[[float], None] = time.sleep,
-                 on_skip: Callable[[str], None] = lambda message: None):
-        self._paths = list(paths)
-        self._ready = ready
-        self._sleep = sleep
-        self._on_skip = on_skip
-        self.skipped: list[Path] = []
-        while True:
-            if not self._paths:
-                raise AudioFileError("none of the voice files can be read")
-            try:
-                with WavFileSource(self._paths[0]) as first:
-                    self.sample_rate = first.sample_rate
-                break
-            except AudioFileError as err:
-                self._skip(self._paths.pop(0), err)
-        self.block_frames = self.sample_rate * BLOCK_MS // 1000
-        self._current: WavFileSource | None = None
-        self._current_path: Path | None = None
-        self._drowned = False
-        self._heard = False
-        self._repeats = 0
-        self._tail = 0
-        self.played = 0
-
-    def drowned(self) -> None:
-        """The game spoke while the current file played: half-duplex may have thrown it
-        away (it is said again unless something was heard from it)."""
-        if self.playing:
-            self._drowned = True
-
-    def heard(self) -> None:
-        """Something was heard while the current file (or its closing silence) played."""
-        self._heard = True
-
-    def _skip(self, path: Path, err: AudioFileError) -> None:
-        self.skipped.append(path)
-        self._on_skip(f"Skipped the voice file {path.name}: {_reason(err, path)}")
-
-    @property
-    def playing(self) -> bool:
-        """A file is streaming (or the silence closing it)."""
-        return self._current is not None or self._tail > 0
-
-    def read(self, timeout: float | None = None) -> bytes | None:
-        silence = bytes(2 * self.block_frames)
-        current = self._current
-        if current is not None:
-            try:
-                block = current.read()
-            except (EOFError, AudioFileError) as err:
-                current.close()
-                self._current = None
-                self._tail = 8  # close the utterance before the next prompt
-                if isinstance(err, AudioFileError) and self._current_path is not None:
-                    self._skip(self._current_path, err)  # the rest of it is lost
-                    self._current_path = None  # and it is never said again
-            else:
-                if block is not None:
-                    if current.sample_rate != self.sample_rate:
-                        block = resample(block, current.sample_rate, self.sample_rate)
-                    return block
-        self._sleep(BLOCK_MS / 1000)
-        if self._tail > 0:
-            self._tail -= 1
-            if self._tail == 0 and self._drowned and not self._heard \
-                    and self._current_path is not None and self._repeats < SCRIPT_REPEATS:
-                self._paths.insert(0, self._current_path)  # say it again
-                self._repeats += 1
-            return silence
-        if not self._paths:
-            raise EOFError
-        if self._ready():
-            self._drowned = self._heard = False
-            self._current_path = self._paths.pop(0)
-            try:
-                self._current = WavFileSource(self._current_path, realtime=True)
-            except AudioFileError as err:  # changed since it was checked: the next one
-                self._skip(self._current_path, err)
-                self._current_path = None
-                return silence
-            self._current.start()
-            self.played += 1
-        return silence
-
-    def close(self) -> None:
-        if self._current is not None:
-            self._current.close()
+_ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
+                      IntentKind.RAISE, IntentKind.ALLIN})
 
 
 class VoiceController:
@@ -315,7 +86,9 @@ class VoiceController:
                  narrator: Narrator | None = None,
                  recognizer_factory: Callable[[], tuple[Any, str, str]] | None = None,
                  microphone_factory: Callable[[str], AudioSource] | None = None,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep,
+                 playback: Playback | None = None,
+                 report: Callable[[str], None] | None = None):
         self.settings = settings
         self.seat = seat
         self.files = tuple(files)
@@ -324,8 +97,8 @@ class VoiceController:
         self.confirm = ConfirmController(seat, ConfirmPolicy(
             grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
         self.narrator = narrator
-        self._recognizer_factory = recognizer_factory or _default_recognizer
-        self._microphone_factory = microphone_factory or _default_microphone
+        self._recognizer_factory = recognizer_factory or default_recognizer
+        self._microphone_factory = microphone_factory or default_microphone
         self._heard: queue.Queue[Captured] = queue.Queue()
         self._main: queue.Queue[Callable[[], None]] = queue.Queue()
         self._stop = threading.Event()
@@ -349,8 +122,16 @@ class VoiceController:
         self.progress: float | None = None
         self._mic_error: str | None = None
         self._told_error: str | None = None
-        self._switch_model: Path | None = None
+        self.switch_model: Path | None = None
+        # The game's own output (the echo canceller's reference); None: half-duplex.
+        self.playback = playback
+        self._report = report  # where --voice-from news also goes (stderr in headless)
         # Main thread only.
+        self.stats = VoiceStats()
+        self._last_update: float | None = None
+        self._held = 0.0  # clock seconds held for the game's talk this turn
+        self._timed_turn: int | None = None
+        self._last_turn_line = ""
         self.shown = ""
         self.shown_until = 0.0
         self.heard_text = ""
@@ -368,7 +149,9 @@ class VoiceController:
             return
         self.started = True
         if self.narrator is None:
-            self.narrator = Narrator(CountingPlayer(_mixer_player()),
+            self.playback = self.playback or Playback(time.monotonic)
+            player = TappedPlayer(CountingPlayer(mixer_player()), self.playback)
+            self.narrator = Narrator(player,
                                      speech_queue=CourteousQueue(self._player_has_floor))
         self.set_voices(self._voices)
         self.narrator.start()
@@ -399,7 +182,7 @@ class VoiceController:
     @property
     def lines_played(self) -> int:
         player = self.narrator.player if self.narrator is not None else None
-        return player.played if isinstance(player, CountingPlayer) else 0
+        return player.played if isinstance(player, (CountingPlayer, TappedPlayer)) else 0
 
     def _player_has_floor(self) -> bool:
         """The narrator waits: the player is talking, or a scripted file has started (read
@@ -407,8 +190,25 @@ class VoiceController:
         return self.user_speaking or bool(getattr(self._source, "playing", False))
 
     def speaking(self) -> bool:
-        """Half-duplex: true while the game is talking."""
+        """True while the game is talking."""
         return self.narrator is not None and self.narrator.is_speaking()
+
+    @property
+    def duplex(self) -> str:
+        """How the microphone listens while the game talks: "headphones" (it can't hear
+        the game), "speakers" (the game's voice is cancelled from it) or "half" (no
+        reference to cancel: nothing is heard while the game talks)."""
+        if self.settings.headphones:
+            return "headphones"
+        return "speakers" if self.playback is not None else "half"
+
+    def gate_muted(self) -> bool:
+        """Half-duplex only: the gate discards what it hears while the game talks."""
+        return self.duplex == "half" and self.speaking()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
 
     # ------------------------------------------------------------ the audio thread
 
@@ -417,7 +217,7 @@ class VoiceController:
             recognizer, self.backend, self.reason = self._recognizer_factory()
         except Exception as err:  # no recognizer at all: mouse only, say why
             message = f"Voice control is off: no speech recognizer could be loaded ({err})."
-            self._post(lambda: self._voice_off(message))
+            self.post(lambda: self._voice_off(message))
             return
         if self.backend != "vosk":
             self._start_download()
@@ -435,8 +235,8 @@ class VoiceController:
             try:
                 source = self._open_source()
             except (AudioUnavailable, Exception) as err:
-                message = _unavailable(err)
-                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                message = unavailable(err)
+                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
                 self._retry.wait()
                 self._retry.clear()
                 continue
@@ -445,11 +245,11 @@ class VoiceController:
                 with source:
                     self.mic = MicState.LISTENING
                     self._mic_error = None
-                    self._post(self._voice_on)
+                    self.post(self._voice_on)
                     recognizer = self.listen(source, recognizer)
             except (AudioUnavailable, Exception) as err:  # a device error must not end voice
-                message = _unavailable(err)
-                self._post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
+                message = unavailable(err)
+                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
                 self._retry.wait()
                 self._retry.clear()
                 continue
@@ -478,7 +278,9 @@ class VoiceController:
         def tell() -> None:
             self.transcript.append(message)
             self.notices.append((message, True))
-        self._post(tell)
+        if self._report is not None:
+            self._report(message)
+        self.post(tell)
 
     def _script_ready(self) -> bool:
         """A scripted file may play: the player is prompted and the game is quiet."""
@@ -494,66 +296,13 @@ class VoiceController:
         """Stream ``source`` through gate, recognizer and parser until it ends, queueing
         what is heard; returns the recognizer in use (it may switch to Vosk). Tests call
         it directly with a WAV source."""
-        from voice.gate import SpeechGate
-        from voice.recognize import Listener
+        return listen(self, source, recognizer)
 
-        def make(rec: Any) -> Any:
-            gate = SpeechGate(rec.sample_rate, speaking=self.speaking)
-            return Listener(rec, source.sample_rate, gate=gate, context=lambda: self.context)
+    def captured(self, got: Captured) -> None:
+        """An utterance from the audio thread, for :meth:`update`."""
+        self._heard.put(got)
 
-        listener = make(recognizer)
-        position = 0
-        last_ctx: object = object()
-        for block in source:
-            if self._stop.is_set():
-                break
-            if self._switch_model is not None:
-                vosk = self._load_vosk(self._switch_model)
-                if vosk is not None:
-                    with contextlib.suppress(Exception):
-                        recognizer.close()  # the fallback and its decode worker
-                    recognizer = vosk
-                self._switch_model = None
-                listener = make(recognizer)
-            position += len(block) // 2
-            # The gate times the signal by audio time: blocks that arrive late or bunched
-            # (a busy machine) must not shorten an utterance.
-            now = position / source.sample_rate
-            ctx = self.context
-            if ctx is not last_ctx:
-                last_ctx = ctx
-                for target in (listener, recognizer):
-                    if hasattr(target, "set_context"):
-                        target.set_context(ctx)
-                        break
-            if self.settings.push_to_talk and not self.files and not self.ptt_held:
-                done = listener.flush(now) if listener.gate.in_speech else []
-                listener.partial = ""
-            else:
-                done = listener.push(block, now)
-            if isinstance(source, ScriptedSource):
-                if done:
-                    source.heard()
-                if self.speaking():
-                    source.drowned()
-            if self.files or not self.settings.push_to_talk:
-                self.mic = MicState.MUTED if self.speaking() else MicState.LISTENING
-            else:
-                self.mic = MicState.HELD if self.ptt_held else MicState.PUSH_TO_TALK
-            self.partial = listener.partial
-            self.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
-            for utterance in done:
-                self._heard.put(Captured(utterance.intent, utterance.confidence,
-                                         utterance.text, self.turn, self.context))
-        now = position / max(1, source.sample_rate)
-        for utterance in listener.flush(now):
-            self._heard.put(Captured(utterance.intent, utterance.confidence,
-                                     utterance.text, self.turn, self.context))
-        self.partial = ""
-        self.user_speaking = False
-        return recognizer
-
-    def _load_vosk(self, path: Path) -> Any:
+    def load_vosk(self, path: Path) -> Any:
         try:
             from voice.recognize import VoskRecognizer
             recognizer = VoskRecognizer(str(path))
@@ -567,14 +316,14 @@ class VoiceController:
         """The downloader's ``on_done`` (its worker thread): switch when it worked."""
         self.progress = None
         if path is not None:
-            self._switch_model = path
+            self.switch_model = path
         elif error:
             self.reason = f"{self.reason} ({error})"
 
     def download_progress(self, done: int, total: int | None) -> None:
         self.progress = done / total if total else None
 
-    def _post(self, call: Callable[[], None]) -> None:
+    def post(self, call: Callable[[], None]) -> None:
         self._main.put(call)
 
     # ------------------------------------------------------------ main thread
@@ -602,19 +351,90 @@ class VoiceController:
         if turn != self.turn:
             self.confirm.set_turn(turn)
         self.turn, self.context = turn, ctx
+        self._time_turn(now)
         while True:
             try:
                 got = self._heard.get_nowait()
             except queue.Empty:
                 break
-            if got.text:
-                self.heard_text = got.text
-                self.transcript.append(f"heard: {got.text}")
-            heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
-                          got.confidence, got.context, got.text)
-            self._effects(self.confirm.hear(heard, now), host, table, now)
+            self._handle(got, host, table, now)
         self._effects(self.confirm.tick(now), host, table, now)
         self.panel = self._panel(now)
+
+    def _time_turn(self, now: float) -> None:
+        """Count the player's turn time, and the part of it the microphone was deaf."""
+        last, self._last_update = self._last_update, now
+        if self.turn != self._timed_turn:
+            self._timed_turn, self._held = self.turn, 0.0
+        if last is None or self.turn is None:
+            return
+        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES) \
+            and not self.gate_muted()
+        self.stats.turn_time(max(0.0, now - last), listening)
+
+    def _handle(self, got: Captured, host: VoiceHost, table: VoiceTable | None,
+                now: float) -> None:
+        """One utterance: the game's own voice is set aside; anything else is heard and
+        gets an answer (said back, asked, answered or told why not)."""
+        if got.over and is_own_voice(got.text, got.over):
+            self.transcript.append(f"not the player (the game's own voice): {got.text}")
+            self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
+            return
+        self.stats.heard += 1
+        if got.text:
+            self.heard_text = got.text
+            self.transcript.append(f"heard: {got.text}")
+        confidence = got.confidence
+        if got.over and got.intent.intent is IntentKind.CONFIRM and self.duplex == "speakers":
+            # A "yes" over the game's own "say yes or no" could be its echo: not taken.
+            self.stats.answered += 1
+            self.reply("I was talking: say that again", now)
+            return
+        if got.over and got.intent.intent in _ACTIONS and self.duplex == "speakers":
+            # Said over the game's voice through speakers: what the canceller left
+            # could still be the game's own, so an action is asked, never just done.
+            confidence = min(confidence, self.confirm.policy.min_confidence / 2)
+        heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
+                      confidence, got.context, got.text)
+        effects = self.confirm.hear(heard, now)
+        if any(e.kind is not EffectKind.DROP for e in effects):
+            self.stats.answered += 1
+            self._effects(effects, host, table, now)
+        elif effects:  # a turn that is over, or not the player's: say so
+            self.stats.answered += 1
+            self.reply("That was after your turn ended" if self.turn is None and got.turn
+                       is not None else "It's not your turn yet: say it again when it is", now)
+        else:
+            self.stats.dropped += 1
+
+    def talked_over(self) -> None:
+        """Half-duplex: the game began talking while the player was (their words were
+        thrown away); ask them to say it again rather than stay silent."""
+        self.stats.heard += 1
+        self.stats.talked_over += 1
+        self.stats.answered += 1
+        self.reply("Sorry, I was talking. Say that again", self.clock())
+
+    def barge_in(self) -> None:
+        """The player started talking over the game: it stops and listens."""
+        if self.narrator is not None and self.speaking():
+            self.stats.barge_ins += 1
+            self.narrator.interrupt()
+
+    def holds_clock(self) -> bool:
+        """The turn clock waits while the game talks during the player's turn (at most
+        :data:`MAX_HELD_SECONDS` a turn, so a stuck narrator can't stop the clock)."""
+        return self.turn is not None and self.speaking() and self._held < MAX_HELD_SECONDS
+
+    def clock_held(self, seconds: float) -> None:
+        """The table held the clock for ``seconds`` (counted against the cap)."""
+        self._held += seconds
+
+    def clock_expired(self) -> None:
+        """The player's turn clock ran out (for the report)."""
+        self.stats.clock_expiries += 1
+        if self.speaking():
+            self.stats.clock_expiries_while_talking += 1
 
     def click(self) -> bool:
         """A click or key during the grace window or a question cancels it; True if it
@@ -643,9 +463,12 @@ class VoiceController:
         for effect in effects:
             if effect.kind is EffectKind.SAY:
                 text = self._question_text(effect.text)
+                if text.endswith("Say yes or no"):
+                    self.stats.asked += 1
                 self._show(text, now)
                 self._say(text, Priority.URGENT)
             elif effect.kind is EffectKind.APPLY and effect.action is not None:
+                self.stats.applied += 1
                 self.applied.append(f"{effect.action.kind.value}"
                                     + (f" {effect.action.to}" if effect.action.to else ""))
                 host.submit(ActCommand(self.seat, effect.action, "voice"))
@@ -664,74 +487,11 @@ class VoiceController:
     def _pass(self, intent: Intent, host: VoiceHost, table: VoiceTable | None,
               now: float) -> None:
         if intent.intent is IntentKind.QUERY and intent.query is not None:
-            self._query(intent.query, table, now)
+            answer_query(self, intent.query, table, now)
         elif intent.intent is IntentKind.CONTROL and intent.control is not None:
-            self._control(intent.control, host, table, now)
+            run_control(self, intent.control, host, table, now)
 
-    def _query(self, query: Query, table: VoiceTable | None, now: float) -> None:
-        view = table.voice_view() if table is not None else None
-        last = self.narrator.last_line.text if (self.narrator is not None
-                                                and self.narrator.last_line) else None
-        if query is Query.REPEAT:
-            self._reply(last or "Nothing to repeat", now)
-        elif view is None:
-            self._reply("No hand is being played. Say deal, sit out or rebuy"
-                        if query is Query.HELP else "No hand is being played", now)
-        elif query is Query.ODDS:
-            self._reply("Working out your odds", now)
-            threading.Thread(target=self._odds, args=(view,), name="coach",
-                             daemon=True).start()
-        else:
-            self._reply(answer(query, view, last_line=last), now)
-
-    def _odds(self, view: PlayerView) -> None:
-        from bots.coach import advise
-        try:
-            text = advise(view, random.Random(), samples=1500).suggestion
-        except Exception as err:  # the coach must never take the game down
-            text = f"The coach could not answer ({err})"
-        self._post(lambda: self._reply(text, self.clock()))
-
-    def _control(self, control: Control, host: VoiceHost, table: VoiceTable | None,
-                 now: float) -> None:
-        sitting = table is not None and table.sitting_out_now()
-        if control is Control.CANCEL:
-            self._reply("Nothing to cancel", now)
-        elif control is Control.REBUY:
-            host.submit(UiCommand(Ui.REBUY))
-        elif control is Control.SIT_OUT:
-            if sitting:
-                self._reply("You are already sitting out", now)
-            else:
-                host.submit(UiCommand(Ui.SIT_OUT))
-        elif control is Control.SIT_IN:
-            if sitting:
-                host.submit(UiCommand(Ui.SIT_OUT))
-            else:
-                self._reply("You are already sitting in", now)
-        elif control is Control.DEAL:
-            host.submit(UiCommand(Ui.DEAL))
-        elif control is Control.PAUSE:
-            host.submit(UiCommand(Ui.PAUSE))
-        elif control is Control.RESUME:
-            host.submit(UiCommand(Ui.RESUME))
-        elif control is Control.MUTE_BOTS:
-            self.bots_muted = True
-            if self.narrator is not None:
-                self.narrator.queue.interrupt(keep=Priority.TABLE)
-            self._reply(_kept("The bots are muted", host.remember_voice(bots_muted=True)), now)
-        elif control is Control.UNMUTE_BOTS:
-            self.bots_muted = False
-            self._reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
-                        now)
-        elif control is Control.QUIT:
-            if host.paused():
-                host.submit(UiCommand(Ui.QUIT))
-            else:
-                host.submit(UiCommand(Ui.PAUSE))
-                self._reply("Paused. Say quit again to leave the game, or resume", now)
-
-    def _reply(self, text: str, now: float) -> None:
+    def reply(self, text: str, now: float) -> None:
         self._show(text, now)
         self._say(text, Priority.URGENT)
 
@@ -739,9 +499,10 @@ class VoiceController:
         self.shown, self.shown_until = text, now + SHOWN_SECONDS
         self.transcript.append(f"said: {text}")
 
-    def _say(self, text: str, priority: Priority, speaker: str = "dealer") -> None:
+    def _say(self, text: str, priority: Priority, speaker: str = "dealer",
+             topic: str = "") -> None:
         if self.narrator is not None:
-            self.narrator.say(text, speaker, priority)
+            self.narrator.say(text, speaker, priority, topic)
 
     def _voice_off(self, message: str) -> None:
         first = self._told_error != message
@@ -786,96 +547,34 @@ class VoiceController:
             return
         line = say_event(event, view)
         if line:
-            self._say(line, Priority.TABLE)
+            self._say(line, Priority.TABLE,
+                      topic="action" if isinstance(event, ActionTaken) else "")
 
     def your_turn(self, view: PlayerView) -> None:
-        self._say(say_turn(view), Priority.URGENT)
+        """The player's turn begins: news they no longer need (queued seats' actions,
+        banter) is dropped and one short line said, shorter still when it is the same
+        as the last one ("Your turn")."""
+        if self.narrator is not None:
+            self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER
+                                     or line.topic == "action")
+        line = say_turn(view)
+        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT)
+        self._last_turn_line = line
 
     def notice(self, text: str) -> None:
         """A refusal, a warning or a recovery report: said before anything else."""
         self._say(text, Priority.URGENT)
 
     def banter(self, seat: int, text: str) -> None:
-        """A bot's table talk in its own voice (nothing when the bots are muted)."""
-        if not self.bots_muted:
+        """A bot's table talk in its own voice (nothing when the bots are muted, nor
+        during the player's turn: that time is theirs)."""
+        if not self.bots_muted and self.turn is None:
             self._say(text, Priority.BANTER, f"seat{seat}")
 
     # ------------------------------------------------------------ the panel
 
     def _panel(self, now: float) -> VoicePanel:
-        pending = self.confirm.pending
-        say, countdown = "", None
-        if pending is not None:
-            say = self.shown
-            if pending.phase is Phase.GRACE and self.confirm.policy.grace > 0:
-                countdown = max(0.0, min(1.0, (pending.deadline - now)
-                                         / self.confirm.policy.grace))
-        elif now < self.shown_until:
-            say = self.shown
-        heard = self.partial or self.heard_text
-        backend = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}.get(
-            self.backend, self.backend)
-        return VoicePanel(
-            mic=self.mic, mic_note=self.mic_note, heard=heard, say_back=say,
-            countdown=countdown,
-            cancellable=pending is not None and pending.phase is Phase.GRACE,
-            question=pending is not None and pending.phase is Phase.QUESTION,
-            recognizer=backend, reason=self.reason, progress=self.progress)
-
-
-def _unavailable(err: Exception) -> str:
-    """The player-readable sentence for a microphone (or the voice files) that failed."""
-    if isinstance(err, AudioUnavailable):
-        return str(err)
-    if isinstance(err, AudioFileError):
-        return f"Voice control is off: {err}."
-    return (f"Voice control is off: the microphone could not be used ({err}). "
-            "The game will try again after this hand.")
-
-
-def _reason(err: AudioFileError, path: Path) -> str:
-    """What is wrong with a file, without repeating its path (the message names it)."""
-    text = str(err)
-    prefix = f"{path}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
-
-
-def _default_recognizer() -> tuple[Any, str, str]:
-    """The best recognizer available: Vosk with a model, else pocketsphinx (decoding in
-    a child process, so that the render loop never waits on its GIL-holding calls)."""
-    from voice.models import choose_backend, make_recognizer
-
-    choice = choose_backend()
-    recognizer = make_recognizer(choice, worker=True)
-    name = getattr(recognizer, "name", choice.name)
-    return recognizer, name, choice.reason
-
-
-def _default_microphone(name: str) -> AudioSource:
-    from voice.audio import MicrophoneSource
-
-    return MicrophoneSource(name or None)
-
-
-def _mixer_player() -> Player:
-    """The mixer when there is an audio device (the dummy one counts), else silence."""
-    import pygame
-
-    from voice.narrator import PygameMixerPlayer
-
-    with contextlib.suppress(pygame.error):
-        if not pygame.mixer.get_init():
-            pygame.mixer.init()
-        return PygameMixerPlayer()
-    return SilentPlayer()
-
-
-def list_microphones() -> list[str]:
-    """Names of the input devices (empty when there are none or no audio library)."""
-    try:
-        import sounddevice
-
-        from voice.audio import input_devices
-        return [name for _, name, _ in input_devices(sounddevice)]
-    except (ImportError, OSError, AudioUnavailable):
-        return []
+        state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
+                           self.shown, self.shown_until, self.backend, self.reason,
+                           self.progress)
+        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now)

@@ -22,7 +22,9 @@ from game.render.layout import table_layout
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
-from game.voicectl.controller import MicState, ScriptedSource, VoiceController
+from game.voicectl.controller import VoiceController
+from game.voicectl.panel import MicState
+from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
 from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
@@ -37,6 +39,9 @@ class FakeQueue:
     def interrupt(self, keep: Priority | None = None) -> int:
         return 0
 
+    def drop(self, stale: Callable[[Line], bool]) -> int:
+        return 0
+
 
 @dataclass
 class FakeNarrator:
@@ -49,8 +54,8 @@ class FakeNarrator:
     last_line: Line | None = None
     player: object = None
 
-    def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE
-            ) -> None:
+    def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE,
+            topic: str = "") -> None:
         self.said.append((text, speaker, priority))
         if priority is not Priority.BANTER:
             self.last_line = Line(text, speaker, priority)
@@ -157,9 +162,13 @@ def test_refusals_are_spoken(app: App, voice: VoiceController, narrator: FakeNar
 def test_bot_banter_is_spoken_in_the_bots_voice_and_mute_bots_silences_it(
         app: App, voice: VoiceController, narrator: FakeNarrator,
         facing_limp: TableScene) -> None:
+    voice.banter(1, "I call")  # the player's turn is theirs: no chat over it
+    assert "I call" not in narrator.texts()
+    voice.turn = None  # between the player's turns
     voice.banter(1, "I call")
     assert ("I call", "seat1", Priority.BANTER) in narrator.said
     say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
+    voice.turn = None
     voice.banter(1, "Nice hand")
     assert "Nice hand" not in narrator.texts()
     assert voice.panel.say_back == "The bots are muted"
@@ -458,7 +467,7 @@ class FailingWav(WavFileSource):
 @pytest.fixture
 def failing_wavs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """a.wav, bad.wav (fails partway through) and c.wav, 0.2 s of silence each."""
-    monkeypatch.setattr("game.voicectl.controller.WavFileSource", FailingWav)
+    monkeypatch.setattr("game.voicectl.scripted.WavFileSource", FailingWav)
     monkeypatch.setattr(FailingWav, "opened", [])
     paths = [tmp_path / name for name in ("a.wav", "bad.wav", "c.wav")]
     for path in paths:
@@ -613,7 +622,9 @@ def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
                       "--voice-from", str(fold), str(yes), data=tmp_path)
     voice = report["voice"]
     assert isinstance(voice, dict)
-    assert voice["applied"] == ["fold"], voice
+    assert voice["applied_actions"] == ["fold"], voice
+    assert voice["applied"] == 1 and voice["dropped"] == 0 and voice["heard"] >= 1
+    assert 0 <= voice["turn_ms_not_listening"] <= voice["turn_ms"] and voice["turn_ms"] > 0
     assert voice["backend"] == "pocketsphinx"
     assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
     assert report["hands"] == 1 and report["chips_conserved"]

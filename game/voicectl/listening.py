@@ -1,0 +1,194 @@
+"""The audio thread's loop: source blocks -> (echo cancelled) -> gate -> recognizer.
+
+Three ways to listen while the game talks (``VoiceController.duplex``):
+
+* **headphones**: the microphone cannot hear the game; the gate never mutes;
+* **speakers**: the game's own voice (``voice.echo.Playback``, what the narrator plays)
+  is cancelled from the microphone signal (``voice.echo.EchoCanceller``) and the gate
+  listens to what remains; with ``--voice-from`` the files are the microphone and the
+  game's voice reaches them through a simulated room (``voice.echo.RoomEcho``), so the
+  canceller is exercised as it would be in play;
+* **half-duplex** (no reference: the game's output can't be tapped): nothing is heard
+  while the game talks, as before.
+
+When the player starts speaking while the game talks (barge-in), the game stops
+talking. An utterance the game talked over in half-duplex is answered ("say that
+again"), never lost in silence. Each utterance carries the lines the game was saying
+meanwhile, so that its own words can be told from the player's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.voicectl.panel import MicState
+from game.voicectl.scripted import ScriptedSource
+from voice.audio import AudioSource, Resampler
+from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
+from voice.intent import Intent
+from voice.numbers import number_to_words
+
+if TYPE_CHECKING:
+    from game.voicectl.controller import VoiceController
+
+BARGE_IN_SECONDS = 0.25
+"""Speech this long over the game's voice stops the game talking."""
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """One utterance as the audio thread heard it, with the turn it was said in and the
+    game's lines audible meanwhile (``over``)."""
+
+    intent: Intent
+    confidence: float
+    text: str
+    turn: int | None
+    context: Any
+    over: tuple[str, ...] = ()
+    talked_over: bool = False
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, numbers spelt out, a plural or third-person ``s`` dropped."""
+    spelt = re.sub(r"\d+", lambda m: f" {number_to_words(int(m.group()))} ",
+                   text.lower().replace(",", ""))
+    return [w[:-1] if len(w) > 3 and w.endswith("s") else w
+            for w in re.findall(r"[a-z']+", spelt)]
+
+
+def is_own_voice(heard: str, said: Sequence[str]) -> bool:
+    """Whether ``heard`` is (most likely) the game's own voice: three quarters or more
+    of its words are in the lines the game was saying meanwhile."""
+    words = _words(heard)
+    if not words or not said:
+        return False
+    vocabulary = {w for line in said for w in _words(line)}
+    return sum(w in vocabulary for w in words) >= 0.75 * len(words)
+
+
+class EchoFront:
+    """Brings source blocks to 16 kHz and, with speakers, takes the game's echo out
+    (adding the simulated room's echo first for scripted files)."""
+
+    def __init__(self, source: AudioSource, playback: Playback | None, cancel: bool):
+        self._resampler = Resampler(source.sample_rate, RATE)
+        self._playback = playback
+        self._cancel = EchoCanceller() if cancel and playback is not None else None
+        scripted = isinstance(source, ScriptedSource)
+        self._room = RoomEcho() if self._cancel is not None and scripted else None
+
+    def process(self, block: bytes) -> bytes:
+        """``block`` (source rate), just read: it ended now on the playback clock."""
+        pcm = self._resampler.process(block)
+        if self._cancel is None or self._playback is None or not pcm:
+            return pcm
+        frames = len(pcm) // 2
+        played = self._playback.window(self._playback.now() - frames / RATE, frames)
+        if self._room is not None:
+            mixed = pcm_array(pcm) + self._room.apply(played)
+            pcm = np.clip(np.round(mixed), -32768, 32767).astype("<i2").tobytes()
+        far = np.clip(np.round(played), -32768, 32767).astype("<i2").tobytes()
+        return self._cancel.process(pcm, far)
+
+
+def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
+    """Stream ``source`` through the front, gate, recognizer and parser until it ends,
+    queueing what is heard on ``voice``; returns the recognizer in use (it may switch
+    to Vosk)."""
+    from voice.gate import SpeechGate
+    from voice.recognize import Listener
+
+    def make(rec: Any) -> Any:
+        gate = SpeechGate(rec.sample_rate, speaking=voice.gate_muted)
+        return Listener(rec, RATE, gate=gate, context=lambda: voice.context)
+
+    listener = make(recognizer)
+    front = EchoFront(source, voice.playback, cancel=voice.duplex == "speakers")
+    position = 0
+    last_ctx: object = object()
+    resets = 0
+    opened: float | None = None
+    barged = False
+    for block in source:
+        if voice.stopping:
+            break
+        if voice.switch_model is not None:
+            vosk = voice.load_vosk(voice.switch_model)
+            if vosk is not None:
+                with contextlib.suppress(Exception):
+                    recognizer.close()  # the fallback and its decode worker
+                recognizer = vosk
+            voice.switch_model = None
+            listener = make(recognizer)
+        position += len(block) // 2
+        # The gate times the signal by audio time: blocks that arrive late or bunched
+        # (a busy machine) must not shorten an utterance.
+        now = position / source.sample_rate
+        ctx = voice.context
+        if ctx is not last_ctx:
+            last_ctx = ctx
+            for target in (listener, recognizer):
+                if hasattr(target, "set_context"):
+                    target.set_context(ctx)
+                    break
+        pcm = front.process(block)
+        if voice.settings.push_to_talk and not voice.files and not voice.ptt_held:
+            done = listener.flush(now) if listener.gate.in_speech else []
+            listener.partial = ""
+        else:
+            done = listener.push_resampled(pcm, now) if pcm else []
+        if listener.gate.in_speech:
+            opened = now if opened is None else opened
+            if (not barged and now - opened >= BARGE_IN_SECONDS and voice.speaking()
+                    and voice.duplex != "half"):
+                barged = True
+                voice.post(voice.barge_in)
+        talked_over = listener.resets > resets
+        resets = listener.resets
+        if isinstance(source, ScriptedSource):
+            if done:
+                source.heard()
+            if voice.gate_muted():
+                source.drowned()
+        voice.mic = _mic_state(voice)
+        voice.partial = listener.partial
+        voice.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
+        if talked_over:
+            voice.post(voice.talked_over)
+        for utterance in done:
+            voice.captured(_captured(voice, utterance, opened, now))
+        if not listener.gate.in_speech:
+            opened, barged = None, False
+    now = position / max(1, source.sample_rate)
+    for utterance in listener.flush(now):
+        voice.captured(_captured(voice, utterance, opened, now))
+    voice.partial = ""
+    voice.user_speaking = False
+    return recognizer
+
+
+def _captured(voice: VoiceController, utterance: Any, opened: float | None,
+              now: float) -> Captured:
+    over: tuple[str, ...] = ()
+    playback = voice.playback
+    if playback is not None and voice.duplex == "speakers":
+        began = opened if opened is not None else utterance.speech_end - 1.0
+        wall = playback.now()
+        over = tuple(playback.said_between(wall - (now - began) - 0.5, wall))
+    return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
+                    voice.context, over)
+
+
+def _mic_state(voice: VoiceController) -> MicState:
+    if voice.files or not voice.settings.push_to_talk:
+        if voice.gate_muted():
+            return MicState.MUTED
+        return MicState.FILES if voice.files else MicState.LISTENING
+    return MicState.HELD if voice.ptt_held else MicState.PUSH_TO_TALK

@@ -1,0 +1,87 @@
+"""What the voice panel shows: the microphone's state and the frame's panel model.
+
+Built once a frame on the main thread by the controller (:func:`build_panel`), read by
+the drawing code and the bindings; nothing here draws or changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from voice.confirm import Pending, Phase
+
+SHOWN_SECONDS = 3.0
+"""How long a say-back or answer stays in the panel after it is done."""
+
+
+class MicState(StrEnum):
+    """What the microphone is doing, for the panel."""
+
+    STARTING = "starting"
+    LISTENING = "listening"
+    FILES = "the --voice-from files are the source"
+    MUTED = "muted while the game speaks"
+    PUSH_TO_TALK = "push-to-talk: hold Space"
+    HELD = "push-to-talk held"
+    OFF = "off"
+    DISABLED = "voice off"
+    FINISHED = "voice files done"
+
+
+@dataclass(frozen=True, slots=True)
+class VoicePanel:
+    """What the voice panel shows this frame (built in update, read by drawing and the
+    bindings). ``countdown`` is the share of the grace window left; ``progress`` a model
+    download's share done (None: no download)."""
+
+    mic: MicState
+    mic_note: str = ""
+    heard: str = ""
+    say_back: str = ""
+    countdown: float | None = None
+    cancellable: bool = False
+    question: bool = False
+    recognizer: str = ""
+    reason: str = ""
+    progress: float | None = None
+
+
+OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
+
+_BACKENDS = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}
+
+
+@dataclass(frozen=True, slots=True)
+class PanelState:
+    """The controller's state a panel is built from (one frame's snapshot)."""
+
+    mic: MicState
+    mic_note: str
+    partial: str
+    heard_text: str
+    shown: str
+    shown_until: float
+    backend: str
+    reason: str
+    progress: float | None
+
+
+def build_panel(state: PanelState, pending: Pending | None, grace: float,
+                now: float) -> VoicePanel:
+    """The panel for this frame: the say-back stays while a command is pending (with the
+    grace window's share left) or for :data:`SHOWN_SECONDS` after an answer."""
+    say, countdown = "", None
+    if pending is not None:
+        say = state.shown
+        if pending.phase is Phase.GRACE and grace > 0:
+            countdown = max(0.0, min(1.0, (pending.deadline - now) / grace))
+    elif now < state.shown_until:
+        say = state.shown
+    return VoicePanel(
+        mic=state.mic, mic_note=state.mic_note, heard=state.partial or state.heard_text,
+        say_back=say, countdown=countdown,
+        cancellable=pending is not None and pending.phase is Phase.GRACE,
+        question=pending is not None and pending.phase is Phase.QUESTION,
+        recognizer=_BACKENDS.get(state.backend, state.backend), reason=state.reason,
+        progress=state.progress)

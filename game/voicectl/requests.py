@@ -1,0 +1,121 @@
+"""Spoken questions and table requests: "what's the pot", "my odds", "sit out", "mute
+the bots", "quit"...
+
+What a query or control heard by voice does, on the main thread: queries are answered
+(spoken and shown) from the player's view; controls become the table's own
+``UiCommand``s. Nothing here changes the game except through ``host.submit``.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.sizing import BettingContext
+from engine.view import PlayerView
+from game.input.commands import Command, Ui, UiCommand
+from voice.intent import Control, Query
+from voice.narrator import Narrator, Priority, answer
+
+
+class VoiceTable(Protocol):
+    """What the controller needs from the table scene."""
+
+    def voice_turn(self) -> tuple[int | None, BettingContext | None]: ...
+    def voice_view(self) -> PlayerView | None: ...
+    def sitting_out_now(self) -> bool: ...
+    def show(self, text: str, error: bool = False) -> None: ...
+
+
+class VoiceHost(Protocol):
+    """What the controller needs from the application."""
+
+    def submit(self, command: Command) -> None: ...
+    def paused(self) -> bool: ...
+    def remember_voice(self, **changes: object) -> str | None: ...
+
+
+class Answerer(Protocol):
+    """What answering needs from the controller: its narrator, the bots' mute switch, a
+    way to answer aloud and a way back to the main thread."""
+
+    narrator: Narrator | None
+    bots_muted: bool
+    clock: Callable[[], float]
+
+    def reply(self, text: str, now: float) -> None: ...
+    def post(self, call: Callable[[], None]) -> None: ...
+
+
+def _kept(said: str, problem: str | None) -> str:
+    """A reply to a setting changed by voice, with why it won't outlast this game."""
+    return said if problem is None else f"{said} for this game only. {problem}"
+
+
+def answer_query(voice: Answerer, query: Query, table: VoiceTable | None, now: float) -> None:
+    """Answer a spoken question (the odds are worked out on a thread, then said)."""
+    view = table.voice_view() if table is not None else None
+    narrator = voice.narrator
+    last = narrator.last_line.text if (narrator is not None and narrator.last_line) else None
+    if query is Query.REPEAT:
+        voice.reply(last or "Nothing to repeat", now)
+    elif view is None:
+        voice.reply("No hand is being played. Say deal, sit out or rebuy"
+                    if query is Query.HELP else "No hand is being played", now)
+    elif query is Query.ODDS:
+        voice.reply("Working out your odds", now)
+        threading.Thread(target=_odds, args=(voice, view), name="coach", daemon=True).start()
+    else:
+        voice.reply(answer(query, view, last_line=last), now)
+
+
+def _odds(voice: Answerer, view: PlayerView) -> None:
+    from bots.coach import advise
+    try:
+        text = advise(view, random.Random(), samples=1500).suggestion
+    except Exception as err:  # the coach must never take the game down
+        text = f"The coach could not answer ({err})"
+    voice.post(lambda: voice.reply(text, voice.clock()))
+
+
+def run_control(voice: Answerer, control: Control, host: VoiceHost, table: VoiceTable | None,
+                now: float) -> None:
+    """Carry out a spoken table request (or say why there is nothing to do)."""
+    sitting = table is not None and table.sitting_out_now()
+    if control is Control.CANCEL:
+        voice.reply("Nothing to cancel", now)
+    elif control is Control.REBUY:
+        host.submit(UiCommand(Ui.REBUY))
+    elif control is Control.SIT_OUT:
+        if sitting:
+            voice.reply("You are already sitting out", now)
+        else:
+            host.submit(UiCommand(Ui.SIT_OUT))
+    elif control is Control.SIT_IN:
+        if sitting:
+            host.submit(UiCommand(Ui.SIT_OUT))
+        else:
+            voice.reply("You are already sitting in", now)
+    elif control is Control.DEAL:
+        host.submit(UiCommand(Ui.DEAL))
+    elif control is Control.PAUSE:
+        host.submit(UiCommand(Ui.PAUSE))
+    elif control is Control.RESUME:
+        host.submit(UiCommand(Ui.RESUME))
+    elif control is Control.MUTE_BOTS:
+        voice.bots_muted = True
+        if voice.narrator is not None:
+            voice.narrator.queue.interrupt(keep=Priority.TABLE)
+        voice.reply(_kept("The bots are muted", host.remember_voice(bots_muted=True)), now)
+    elif control is Control.UNMUTE_BOTS:
+        voice.bots_muted = False
+        voice.reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
+                    now)
+    elif control is Control.QUIT:
+        if host.paused():
+            host.submit(UiCommand(Ui.QUIT))
+        else:
+            host.submit(UiCommand(Ui.PAUSE))
+            voice.reply("Paused. Say quit again to leave the game, or resume", now)

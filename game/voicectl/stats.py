@@ -1,0 +1,46 @@
+"""What voice play measured: the ``voice`` figures of the ``--hands``/``--autoplay``
+report line and of ``benchmarks/bench_voice_turns.py``.
+
+Counted on the main thread by the controller, frame by frame: utterances heard, actions
+applied by voice, yes/no questions asked, utterances that got no answer at all, the
+player's turn time and how much of it the microphone was not listening, and turn clocks
+that ran out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class VoiceStats:
+    """Running totals (milliseconds are whole, summed from frame times)."""
+
+    heard: int = 0
+    applied: int = 0
+    asked: int = 0
+    answered: int = 0
+    dropped: int = 0
+    talked_over: int = 0
+    barge_ins: int = 0
+    turn_ms: float = 0.0
+    turn_ms_not_listening: float = 0.0
+    clock_expiries: int = 0
+    clock_expiries_while_talking: int = 0
+
+    def turn_time(self, seconds: float, listening: bool) -> None:
+        """``seconds`` of the player's turn went by, with the microphone ``listening``
+        or not."""
+        self.turn_ms += seconds * 1000
+        if not listening:
+            self.turn_ms_not_listening += seconds * 1000
+
+    def report(self) -> dict[str, int]:
+        """The figures as the report line's ``voice`` keys."""
+        return {"heard": self.heard, "applied": self.applied, "asked": self.asked,
+                "answered": self.answered, "dropped": self.dropped,
+                "talked_over": self.talked_over, "barge_ins": self.barge_ins,
+                "turn_ms": round(self.turn_ms),
+                "turn_ms_not_listening": round(self.turn_ms_not_listening),
+                "clock_expiries": self.clock_expiries,
+                "clock_expiries_while_talking": self.clock_expiries_while_talking}
