@@ -473,9 +473,28 @@ def main() -> int:
                       "game does")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
+    args.add_argument("--no-salvage", action="store_true",
+                      help="do not read the last command of an utterance that means nothing")
+    args.add_argument("--trust", default=None, help="per-intent confidence needed to act "
+                      "without asking, e.g. fold=0.9 (empty: none)")
+    args.add_argument("--lm-filler", type=float, default=None,
+                      help="share of the language model's sentences with filler words")
     args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
                       "margin_db=8,floor_percentile=50")
     options = args.parse_args()
+    if options.lm_filler is not None:
+        import voice.sphinx_lm
+
+        voice.sphinx_lm.FILLER_SHARE = options.lm_filler
+    if options.no_salvage:
+        import voice.recognize
+
+        voice.recognize.SALVAGE = False
+    if options.trust is not None:
+        import voice.trust
+
+        voice.trust.REQUIRED = {IntentKind(k): float(v) for k, v in (
+            item.split("=") for item in filter(None, options.trust.split(",")))}
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
         GATE[key] = float(value)
