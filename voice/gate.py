@@ -38,8 +38,8 @@ class GateConfig:
     start_ms: int = 50            # loud time needed to open an utterance
     hangover_ms: int = 200        # quiet time that closes it
     preroll_ms: int = 250         # audio kept from before the opening
-    min_speech_ms: int = 180      # shorter utterances are dropped
-    min_voiced_ms: int = 60       # utterances with less voicing are dropped (coughs)
+    min_speech_ms: int = 100      # shorter utterances are dropped ("check" in noise)
+    min_voiced_ms: int = 40       # utterances with less voicing are dropped (coughs)
     max_speech_ms: int = 8000     # a longer utterance is closed anyway
     voicing: float = 0.45         # normalised autocorrelation that counts as voiced
     tail_ms: int = 300            # half-duplex: ignore audio this long after playback

@@ -72,7 +72,7 @@ def test_a_cough_is_dropped_not_sent() -> None:
 
 
 def test_a_click_shorter_than_the_minimum_is_dropped() -> None:
-    log = feed(SpeechGate(RATE), silence(1.0) + vowel(0.1) + silence(1.0))
+    log = feed(SpeechGate(RATE), silence(1.0) + vowel(0.07) + silence(1.0))
     assert events(log) == [GateEvent.START, GateEvent.DROP]
 
 
