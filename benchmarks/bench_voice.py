@@ -24,8 +24,8 @@ minutes. See ``voice_corpus`` for the material.
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency
 from the end of speech to the intent (p50/p95, real-time streaming simulated: processing
-is timed, the waiting for audio is not slept); the no-command rates; a confusion matrix
-of intents (said -> understood).
+is timed in CPU seconds of this process, the waiting for audio is not slept); the
+no-command rates; a confusion matrix of intents (said -> understood).
 """
 
 from __future__ import annotations
@@ -103,15 +103,27 @@ def recognizer(backend: str) -> Any:
     return _RECOGNIZER
 
 
+GATE: dict[str, float] = {}
+"""GateConfig fields overridden from the command line (--gate), for tuning on dev."""
+
+
 def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | None]
            ) -> list[Got]:
     """Stream ``pcm`` through the game's gate, recognizer and parser."""
-    from voice.gate import SpeechGate
+    from dataclasses import fields, replace
+
+    from voice.gate import GateConfig, SpeechGate
     from voice.recognize import Listener
 
     now = 0.0
-    gate = SpeechGate(rec.sample_rate)
-    listener = Listener(rec, RATE, gate=gate, context=lambda: context(now))
+    types = {f.name: f.type for f in fields(GateConfig)}
+    config = replace(GateConfig(), **{k: int(v) if types[k] in (int, "int") else v
+                                      for k, v in GATE.items()})
+    gate = SpeechGate(rec.sample_rate, config)
+    # Processing is timed in this process's CPU time: other programs sharing the
+    # machine must not count as the listener's latency.
+    listener = Listener(rec, RATE, gate=gate, context=lambda: context(now),
+                        timer=time.process_time)
     out: list[Got] = []
     opened = 0.0
     for i in range(0, len(pcm), 2 * BLOCK):
@@ -206,6 +218,7 @@ class Outcome:
     asked_right: bool
     asked_by_design: bool
     latency_ms: float | None
+    confidence: float = 0.0
 
 
 def label(intent: Intent | None) -> str:
@@ -242,7 +255,8 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             label(truth), label(last.intent if last else None), ok, wrong_amount,
             expected is not None, any(not q for _, q in wrong), any(q for _, q in wrong),
             ok and expected is not None and expected in done.asked, by_design,
-            (last.ready - p.end) * 1000 if ok and last is not None else None))
+            (last.ready - p.end) * 1000 if ok and last is not None else None,
+            last.confidence if last is not None else 0.0))
     return out
 
 
@@ -424,6 +438,18 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
             print(f"{row:11s} " + " ".join(f"{counts[(row, c)] or '.':>7}" for c in cols)
                   + f" {amounts[row] or '.':>7}")
 
+    print("\nConfidence by what was heard (dev): wrong readings at or above 0.5 (would act) "
+          "and right readings below it (asked):")
+    dev = [o for o in outcomes if o.set == "dev" and o.got in INTENT_ORDER]
+    for got in INTENT_ORDER:
+        right = sorted(o.confidence for o in dev if o.got == got and o.understood)
+        wrong_c = sorted(o.confidence for o in dev if o.got == got and not o.understood)
+        if right or wrong_c:
+            print(f"    {got:8s} right {len(right):3d} (below 0.5: "
+                  f"{sum(c < 0.5 for c in right):3d})  wrong {len(wrong_c):3d} (at or above "
+                  f"0.5: {sum(c >= 0.5 for c in wrong_c):2d}; highest "
+                  f"{max(wrong_c, default=0):.2f})")
+
     wrong = [o for o in outcomes if o.wrong_unasked]
     if wrong:
         print("\nWrong actions taken without a question:")
@@ -447,7 +473,31 @@ def main() -> int:
                       "game does")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
+    args.add_argument("--no-salvage", action="store_true",
+                      help="do not read the last command of an utterance that means nothing")
+    args.add_argument("--trust", default=None, help="per-intent confidence needed to act "
+                      "without asking, e.g. fold=0.9 (empty: none)")
+    args.add_argument("--lm-filler", type=float, default=None,
+                      help="share of the language model's sentences with filler words")
+    args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
+                      "margin_db=8,floor_percentile=50")
     options = args.parse_args()
+    if options.lm_filler is not None:
+        import voice.sphinx_lm
+
+        voice.sphinx_lm.FILLER_SHARE = options.lm_filler
+    if options.no_salvage:
+        import voice.recognize
+
+        voice.recognize.SALVAGE = False
+    if options.trust is not None:
+        import voice.trust
+
+        voice.trust.REQUIRED = {IntentKind(k): float(v) for k, v in (
+            item.split("=") for item in filter(None, options.trust.split(",")))}
+    for item in filter(None, options.gate.split(",")):
+        key, value = item.split("=")
+        GATE[key] = float(value)
     started = time.perf_counter()
     sets = [s for s in options.sets.split(",") if s]
     conditions = [c for c in options.conditions.split(",") if c]
@@ -500,7 +550,8 @@ def main() -> int:
         for o in outcomes:
             mark = "ok " if o.understood else "WRONG" if o.wrong_unasked else "-- "
             print(f"{mark} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
-                  f"{o.heard_text!r} ({o.got}){' asked' if o.asked_right else ''}")
+                  f"{o.heard_text!r} ({o.got} {o.confidence:.2f})"
+                  f"{' asked' if o.asked_right else ''}")
     print(f"{len(outcomes)} commands in {audio / 60:.0f} min of audio, listened to in "
           f"{cpu:.0f} CPU s (real-time factor {cpu / max(audio, 1):.3f}); "
           f"{time.perf_counter() - started:.0f} s in all")

@@ -2,10 +2,13 @@
 
 :class:`SpeechGate` is pure logic over PCM blocks and an injected clock:
 
-* a quiet-level gate: 10 ms frames louder than the tracked noise floor by a margin
-  (and than an absolute floor) count as loud; enough loud frames open an utterance
-  (with a little audio from before, so the first consonant isn't cut), and a run of
-  quiet frames (the hangover) closes it;
+* a level gate over the room: the room's level is a running percentile (the median) of
+  the last few seconds of 10 ms frame levels, so steady noise, a TV or other people
+  talking become the room rather than speech; frames ``margin_db`` above it (and above
+  an absolute floor) count as loud; enough loud frames open an utterance (with the
+  audio from before, so the first consonant isn't cut), and a run of quiet frames (the
+  hangover) closes it. The level history starts as a quiet room (``prior_db``), so a
+  stream that begins with speech opens at once and loses nothing;
 * a minimum utterance length and a voicing check: silence, clicks and coughs
   (unvoiced noise bursts) are dropped, never sent to the recognizer as an utterance;
 * half-duplex: while ``speaking()`` says the game is playing sound, and for a short
@@ -30,17 +33,20 @@ class GateConfig:
 
     frame_ms: int = 10
     floor_db: float = -48.0       # never speech below this (dBFS)
-    margin_db: float = 10.0       # above the tracked noise floor
+    margin_db: float = 10.0       # above the room's level, to open an utterance
+    stay_margin_db: float = 6.0   # above the room's level, to keep one open
     start_ms: int = 50            # loud time needed to open an utterance
     hangover_ms: int = 200        # quiet time that closes it
     preroll_ms: int = 250         # audio kept from before the opening
-    min_speech_ms: int = 180      # shorter utterances are dropped
-    min_voiced_ms: int = 60       # utterances with less voicing are dropped (coughs)
+    min_speech_ms: int = 100      # shorter utterances are dropped ("check" in noise)
+    min_voiced_ms: int = 40       # utterances with less voicing are dropped (coughs)
     max_speech_ms: int = 8000     # a longer utterance is closed anyway
     voicing: float = 0.45         # normalised autocorrelation that counts as voiced
     tail_ms: int = 300            # half-duplex: ignore audio this long after playback
-    floor_window_ms: int = 3000   # the noise floor is a low percentile of this window
-    floor_percentile: float = 10.0
+    floor_window_ms: int = 5000   # the room level is a percentile of this window
+    floor_percentile: float = 50.0
+    prior_db: float = -60.0       # the room assumed before anything is heard
+    prior_ms: int = 1000          # ... for this long (the history starts with it)
 
 
 class GateEvent(StrEnum):
@@ -77,9 +83,11 @@ class SpeechGate:
         self.config = config
         self._speaking = speaking or (lambda: False)
         self._frame = max(1, sample_rate * config.frame_ms // 1000)
-        self._noise_db = -60.0
+        self._noise_db = config.prior_db
         self._levels: deque[float] = deque(maxlen=max(1, config.floor_window_ms
                                                       // config.frame_ms))
+        self._levels.extend([config.prior_db] * min(self._levels.maxlen or 1,
+                                                    config.prior_ms // config.frame_ms))
         self._in_speech = False
         self._loud_run = 0
         self._quiet_run = 0
@@ -184,13 +192,15 @@ class SpeechGate:
         self._history = np.zeros(0)
 
     def _classify(self, frame: bytes) -> tuple[bool, bool]:
-        """(loud, voiced) for one frame; updates the noise floor when quiet."""
+        """(loud, voiced) for one frame; updates the room's level. Inside an utterance
+        a frame is loud from ``stay_margin_db`` above the room (hysteresis)."""
         x = np.frombuffer(frame, "<i2").astype(np.float64)
         power = float(np.mean(x * x)) if x.size else 0.0
         level = 10 * math.log10(power / 32768.0**2) if power > 0 else -120.0
         self._levels.append(level)
         self._noise_db = float(np.percentile(self._levels, self.config.floor_percentile))
-        threshold = max(self.config.floor_db, self._noise_db + self.config.margin_db)
+        margin = self.config.stay_margin_db if self._in_speech else self.config.margin_db
+        threshold = max(self.config.floor_db, self._noise_db + margin)
         loud = level >= threshold
         self._history = np.concatenate([self._history, x])[-3 * self._frame:]
         voiced = loud and _voicing(self._history, self.rate) >= self.config.voicing

@@ -24,7 +24,7 @@ from voice.vosk_backend import VoskRecognizer
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
 __all__ = ["AGREEMENT_SCALE", "Listener", "PocketSphinxRecognizer", "Recognizer", "Result",
            "Utterance", "VoskRecognizer", "best_intent", "chip_amount", "intent_confidence",
-           "spoken_amount"]
+           "spoken_amount", "understand"]
 
 
 def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
@@ -74,6 +74,33 @@ def intent_confidence(result: Result, intent: Intent, ctx: BettingContext | None
             meanings[text] = parse(text, ctx).meaning == intent.meaning
         agree += meanings[text]
     return max(result.confidence, AGREEMENT_SCALE * agree / len(paths))
+
+SALVAGE = True
+"""Read the last complete command of an utterance that means nothing whole
+(:mod:`voice.salvage`); a switch for the benchmark."""
+
+
+def understand(result: Result, ctx: BettingContext | None = None,
+               parse: Callable[[str, BettingContext | None], Intent] | None = None,
+               ) -> tuple[Intent, str, float]:
+    """What an utterance means, its text and how sure to be: :func:`best_intent`, else
+    the last complete command in it at a lowered confidence; then the confidence is
+    calibrated for the heard intent (:mod:`voice.trust`: a fold needs more)."""
+    from voice.salvage import SALVAGED_CONFIDENCE, last_command
+    from voice.trust import calibrated
+
+    parse = parse or _default_parse()
+    intent, text = best_intent(result, ctx, parse)
+    confidence = intent_confidence(result, intent, ctx, parse)
+    if intent.intent is IntentKind.UNKNOWN and SALVAGE:
+        texts = [t for t in result.alternatives or (result.text,)
+                 if t and UNKNOWN_WORD not in t.split()]
+        found = last_command(texts, ctx, parse)
+        if found is not None:
+            intent, text = found
+            confidence *= SALVAGED_CONFIDENCE
+    return intent, text, calibrated(intent.intent, confidence)
+
 
 # --- the listening pipeline ---------------------------------------------------------------
 
@@ -167,8 +194,7 @@ class Listener:
             self._held = None
             result = self.recognizer.finish()
             ctx = self._context()
-            intent, text = best_intent(result, ctx)
-            confidence = intent_confidence(result, intent, ctx)
+            intent, text, confidence = understand(result, ctx)
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now

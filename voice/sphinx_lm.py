@@ -57,10 +57,17 @@ _BLOCK_WEIGHTS = {"fold": 6, "check": 6, "call": 6, "allin": 5, "wager": 10,
                   "confirm": 3, "deny": 3}
 
 
+FILLER_SHARE = 0.25
+"""Share of training sentences given prefix filler ("okay", "i think"; suffixes at 60%
+of it)."""
+
+
 def lm_corpus(templates: Templates | None = None, seed: int = 1,
-              per_template: int = 40, filler_share: float = 0.25) -> list[str]:
+              per_template: int = 40, filler_share: float | None = None) -> list[str]:
     """Sentences sampled from every template (actions weighted up), with realistic
     amounts and some prefix/suffix filler: the training text of the language model."""
+    if filler_share is None:
+        filler_share = FILLER_SHARE
     t = templates or load()
     rng = random.Random(seed)
     multiples = ("two", "three", "four", "five", "two and a half", "six", "ten")
@@ -132,7 +139,7 @@ def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
         return build_arpa(lm_corpus(templates, per_template=corpus_size),
                           scratch / "holdem.arpa", discount)
     digest = hashlib.sha256(DEFAULT_PATH.read_bytes())
-    digest.update(f"{corpus_size}:{discount}:{_LM_VERSION}".encode())
+    digest.update(f"{corpus_size}:{discount}:{FILLER_SHARE}:{_LM_VERSION}".encode())
     if cache is True:
         from platformdirs import user_cache_dir
 

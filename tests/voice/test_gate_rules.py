@@ -72,7 +72,7 @@ def test_a_cough_is_dropped_not_sent() -> None:
 
 
 def test_a_click_shorter_than_the_minimum_is_dropped() -> None:
-    log = feed(SpeechGate(RATE), silence(1.0) + vowel(0.1) + silence(1.0))
+    log = feed(SpeechGate(RATE), silence(1.0) + vowel(0.07) + silence(1.0))
     assert events(log) == [GateEvent.START, GateEvent.DROP]
 
 
@@ -123,3 +123,51 @@ def test_the_tail_after_playback_is_ignored_too() -> None:
     assert gate.muted(1.2) and gate.muted(1.29)
     assert not gate.muted(1.31)
     assert feed(gate, vowel(0.2), start=1.05) == []  # all inside the tail
+
+
+def test_a_stream_that_starts_with_speech_loses_nothing() -> None:
+    """No quiet to learn the room from: the gate assumes a quiet room and opens at once,
+    keeping the first frames."""
+    gate = SpeechGate(RATE)
+    log = feed(gate, vowel(0.6) + silence(1.0))
+    assert events(log) == [GateEvent.START, GateEvent.END]
+    first = log[0]
+    assert first[0] == 0.1 and GateEvent.START in first[1]
+    assert first[2] == 2 * 1600  # the whole first block, from the first sample
+
+
+def _talk(seconds: float, level: float, rng: random.Random) -> bytes:
+    """Several voices over each other: voiced bursts of random pitch, length and level
+    with pauses, summed from three talkers."""
+    import numpy as np
+
+    total = np.zeros(int(seconds * RATE))
+    for _ in range(3):
+        pos = int(rng.uniform(0, 0.3) * RATE)
+        while pos < len(total):
+            burst = np.frombuffer(vowel(rng.uniform(0.15, 0.5), level * rng.uniform(0.4, 1.0),
+                                        rng.uniform(100, 240)), "<i2").astype(float)
+            part = burst[: len(total) - pos]
+            total[pos:pos + len(part)] += part
+            pos += len(burst) + int(rng.uniform(0.1, 1.0) * RATE)
+    return np.clip(total, -32768, 32767).astype("<i2").tobytes()
+
+
+def test_background_talk_becomes_the_room_and_a_louder_voice_opens() -> None:
+    """Other people talking 15 dB below the player: after the first seconds they are the
+    room's level, not speech; the player's command opens the gate and the utterance ends
+    soon after the command does, not when the talk stops."""
+    rng = random.Random(3)
+    gate = SpeechGate(RATE)
+    feed(gate, _talk(4.0, 1200, rng))
+    assert feed(gate, _talk(4.0, 1200, rng), start=4.0) == []
+    import numpy as np
+
+    command = np.frombuffer(vowel(0.7, 9000), "<i2").astype(float)
+    room = np.frombuffer(_talk(3.0, 1200, rng), "<i2").astype(float)
+    room[int(0.5 * RATE):int(0.5 * RATE) + len(command)] += command
+    mixed = np.clip(room, -32768, 32767).astype("<i2").tobytes()
+    log = feed(gate, mixed, start=8.0)
+    assert events(log) == [GateEvent.START, GateEvent.END]
+    end = next(t for t, es, _ in log if GateEvent.END in es)
+    assert end <= 8.0 + 0.5 + 0.7 + 0.2 + 0.15
