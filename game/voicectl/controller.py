@@ -416,7 +416,8 @@ class VoiceController:
         self.reply("Sorry, I was talking. Say that again", self.clock())
 
     def barge_in(self) -> None:
-        """The player started talking over the game: it stops and listens."""
+        """The player started talking over the game: it stops and listens (called on
+        the audio thread; the queue and the mixer's stop are thread-safe)."""
         if self.narrator is not None and self.speaking():
             self.stats.barge_ins += 1
             self.narrator.interrupt()

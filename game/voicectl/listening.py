@@ -55,6 +55,10 @@ class Captured:
     talked_over: bool = False
 
 
+def _joined(text: str) -> str:
+    return "".join(_words(text))
+
+
 def _words(text: str) -> list[str]:
     """Lower-case words, numbers spelt out, a plural or third-person ``s`` dropped."""
     spelt = re.sub(r"\d+", lambda m: f" {number_to_words(int(m.group()))} ",
@@ -70,7 +74,9 @@ def is_own_voice(heard: str, said: Sequence[str]) -> bool:
     if not words or not said:
         return False
     vocabulary = {w for line in said for w in _words(line)}
-    return sum(w in vocabulary for w in words) >= 0.75 * len(words)
+    if sum(w in vocabulary for w in words) >= 0.75 * len(words):
+        return True
+    return any(_joined(heard) in _joined(line) for line in said)  # "allin" in "all in"
 
 
 class EchoFront:
@@ -84,8 +90,9 @@ class EchoFront:
         scripted = isinstance(source, ScriptedSource)
         self._room = RoomEcho() if self._cancel is not None and scripted else None
 
-    def process(self, block: bytes) -> bytes:
-        """``block`` (source rate), just read: it ended now on the playback clock."""
+    def process(self, block: bytes, talking: bool = False) -> bytes:
+        """``block`` (source rate), just read: it ended now on the playback clock.
+        ``talking``: the gate is open on the player's voice (see ``EchoCanceller``)."""
         pcm = self._resampler.process(block)
         if self._cancel is None or self._playback is None or not pcm:
             return pcm
@@ -95,7 +102,7 @@ class EchoFront:
             mixed = pcm_array(pcm) + self._room.apply(played)
             pcm = np.clip(np.round(mixed), -32768, 32767).astype("<i2").tobytes()
         far = np.clip(np.round(played), -32768, 32767).astype("<i2").tobytes()
-        return self._cancel.process(pcm, far)
+        return self._cancel.process(pcm, far, talking)
 
 
 def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
@@ -138,7 +145,7 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
                 if hasattr(target, "set_context"):
                     target.set_context(ctx)
                     break
-        pcm = front.process(block)
+        pcm = front.process(block, listener.gate.in_speech)
         if voice.settings.push_to_talk and not voice.files and not voice.ptt_held:
             done = listener.flush(now) if listener.gate.in_speech else []
             listener.partial = ""
@@ -147,9 +154,9 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
         if listener.gate.in_speech:
             opened = now if opened is None else opened
             if (not barged and now - opened >= BARGE_IN_SECONDS and voice.speaking()
-                    and voice.duplex != "half"):
+                    and voice.duplex != "half" and _not_the_game(voice, listener.partial)):
                 barged = True
-                voice.post(voice.barge_in)
+                voice.barge_in()  # at once: every 100 ms of talk-over costs words
         talked_over = listener.resets > resets
         resets = listener.resets
         if isinstance(source, ScriptedSource):
@@ -172,6 +179,16 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
     voice.partial = ""
     voice.user_speaking = False
     return recognizer
+
+
+def _not_the_game(voice: VoiceController, partial: str) -> bool:
+    """Whether the words heard so far are the player's, not the echo of the game's
+    current line (with headphones there is no echo)."""
+    playback = voice.playback
+    if voice.duplex == "headphones" or playback is None:
+        return True
+    wall = playback.now()
+    return bool(partial) and not is_own_voice(partial, playback.said_between(wall - 3, wall))
 
 
 def _captured(voice: VoiceController, utterance: Any, opened: float | None,
