@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-SYSTEM_PACKAGES=(espeak-ng flite libportaudio2)
+SYSTEM_PACKAGES=(espeak-ng flite festival festvox-kallpc16k festvox-kdlpc16k libportaudio2)
 VENV=.venv
 
 say() { printf '%s\n' "$*" >&2; }

@@ -48,7 +48,7 @@ class Bot(Protocol):
 
 @functools.cache
 def personalities() -> dict[str, Personality]:
-    """The personality data (read once from assets/bots/personalities.json)."""
+    """The personality data (read once from bots/data/personalities.json)."""
     return load_personalities()
 
 

@@ -3,7 +3,7 @@
 In the spirit of rule databases for dynamic dialogue in story-driven games: every
 occasion (an all-in, a bad beat, the human's voice command...) is described by facts
 (``trigger``, ``who`` it concerns from the speaker's point of view, counts from memory);
-each personality's rules in ``assets/bots/lines.json`` name a trigger and conditions,
+each personality's rules in ``bots/data/lines.json`` name a trigger and conditions,
 and the matching rule with the most conditions wins. Lines come from a shuffle bag, a
 line rests for ``cooldown_hands`` hands after use, and a talk budget (lines per hand and
 per minute) keeps the table lively rather than noisy. Bots answer each other through
@@ -20,10 +20,10 @@ import string
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from bots.personality import ASSETS
+from bots.personality import DATA
 from engine.actions import ActionKind
 from engine.cards import card_name
 from engine.evaluator import evaluate
@@ -40,7 +40,7 @@ from engine.events import (
 from engine.table import ChipsAdded
 from engine.view import PlayerView
 
-LINES_FILE = ASSETS / "lines.json"
+LINES_FILE = DATA / "lines.json"
 PLACEHOLDERS = frozenset(
     {"me", "them", "other", "amount", "bb", "hand", "cards", "count", "street", "pot"})
 FOLD_STREAK_MARKS = (7, 12, 20, 30)
@@ -138,7 +138,7 @@ class Script:
     budget: Budget
 
 
-def load_script(path: Path = LINES_FILE) -> Script:
+def load_script(path: Traversable = LINES_FILE) -> Script:
     raw = json.loads(path.read_text(encoding="utf-8"))
     priorities = {t: int(v["priority"]) for t, v in raw["triggers"].items()}
     b = raw.get("budget", {})

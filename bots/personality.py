@@ -1,6 +1,6 @@
 """Personalities as data: who a bot is, how it sounds and how it plays.
 
-The numbers live in ``assets/bots/personalities.json``; this module only reads and
+The numbers live in ``bots/data/personalities.json``; this module only reads and
 checks them, so a designer can retune a character without touching a policy.
 """
 
@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from engine.sizing import POT_FRACTIONS
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets" / "bots"
-PERSONALITIES_FILE = ASSETS / "personalities.json"
+DATA: Traversable = files("bots") / "data"
+"""The package's data folder (shipped in the wheel, read through importlib.resources)."""
+PERSONALITIES_FILE = DATA / "personalities.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,7 @@ def personality_from_json(kind: str, data: dict[str, Any]) -> Personality:
         raise ValueError(f"personality {kind!r} lacks {missing}") from None
 
 
-def load_personalities(path: Path = PERSONALITIES_FILE) -> dict[str, Personality]:
+def load_personalities(path: Traversable = PERSONALITIES_FILE) -> dict[str, Personality]:
     """Every personality in the data file, by kind."""
     raw = json.loads(path.read_text(encoding="utf-8"))
     return {kind: personality_from_json(kind, data) for kind, data in raw["personalities"].items()}

@@ -56,7 +56,7 @@ def position_factor(pos: Position) -> float:
 
 @dataclass(slots=True)
 class PersonalityBot:
-    """A character at the table; see ``assets/bots/personalities.json``."""
+    """A character at the table; see ``bots/data/personalities.json``."""
 
     personality: Personality
     rng: random.Random

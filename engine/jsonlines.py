@@ -1,8 +1,10 @@
 """JSON Lines in, JSON Lines out: the loop the four command-line tools share.
 
-Each input line gives exactly one output line, in order (contracts.md). A line that is
+Each input line gives exactly one output line, in order (docs/tools.md). A line that is
 not UTF-8, not JSON, or that the tool fails on gives ``{"error": {"message": ...}}``
-and the next line is read; nothing a line holds ends the stream.
+and the next line is read; nothing a line holds ends the stream. The exit status is 0,
+or 1 when there was input and every line got an error line, so a script notices a run
+in which nothing worked (no input at all still exits 0).
 """
 
 from __future__ import annotations
@@ -64,19 +66,34 @@ def encode(out: dict[str, Any]) -> str:
     try:
         return json.dumps(out, allow_nan=False)
     except (ValueError, RecursionError):
-        return json.dumps(error("The answer holds a number too large to write"))
+        return _UNWRITABLE
+
+
+_UNWRITABLE = json.dumps(error("The answer holds a number too large to write"))
 
 
 def serve(handle: Handler, lines: Iterable[bytes | str] | None = None,
           out: TextIO | None = None, on_failure: Callable[[], None] | None = None) -> int:
     """Answer every line of ``lines`` (standard input, as bytes) on ``out`` (standard
-    output), one line each, flushed as it goes. Returns the exit status, 0."""
+    output), one line each, flushed as it goes. Returns the exit status: 1 when every
+    line (at least one) was answered with an error line, else 0."""
     # Standard input as bytes, not text: a line that is not UTF-8 is then that line's
     # error, where a text stream's decoder would fail the whole read.
     source: Iterable[bytes | str] = lines if lines is not None else sys.stdin.buffer
     sink = out or sys.stdout
+    answered = failed = 0
     for line in source:
-        sink.write(encode(answer(line, handle, on_failure)) + "\n")
+        reply = answer(line, handle, on_failure)
+        text = encode(reply)
+        sink.write(text + "\n")
         sink.flush()
-    return 0
+        answered += 1
+        failed += is_error_line(reply) or text == _UNWRITABLE
+    return 1 if answered and failed == answered else 0
+
+
+def is_error_line(reply: dict[str, Any]) -> bool:
+    """Whether an answer is the error line (nothing but ``error``), rather than a tool's
+    answer that merely carries an ``error`` field (an illegal action in a replay)."""
+    return set(reply) == {"error"}
 

@@ -5,7 +5,7 @@ sentence a player can hear and changes nothing, ``can`` is its boolean twin, ``a
 changes the state and returns the events it produced. ``legal()`` is the one place that
 answers "what may the seat to act do now"; the mouse, the voice and the bots all ask it.
 
-Rules (the seeds' ``000`` and ``001`` where they differ from others):
+Rules (the choices made where rule books differ):
 - heads-up the button posts the small blind, acts first preflop and last after;
 - a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
@@ -75,8 +75,7 @@ class Structure(StrEnum):
     FIXED_LIMIT = "fixed-limit"
 
 
-# Enum members read on every action, as plain names (as engine.actions.FOLD: on
-# Python 3.11 ``Structure.NO_LIMIT`` is a slow lookup through the enum's metaclass).
+# Enum members read on every action as plain names (3.11's enum member lookup is slow).
 _NO_LIMIT, _FIXED_LIMIT = Structure.NO_LIMIT, Structure.FIXED_LIMIT
 _PREFLOP, _FLOP, _RIVER = Street.PREFLOP, Street.FLOP, Street.RIVER
 

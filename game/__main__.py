@@ -23,17 +23,21 @@ import threading  # noqa: E402
 from collections.abc import Mapping, Sequence  # noqa: E402
 from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
-from game.cli.args import AUTOPLAY_SPEED, MIN_H, MIN_W, parse  # noqa: E402
+from game.cli import logs  # noqa: E402
+from game.cli.args import AUTOPLAY_SPEED, parse  # noqa: E402
+from game.settings.model import MIN_SIZE  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
     from game.persistence.saving import SaveGame
     from game.settings.file import LoadedSettings
     from game.settings.model import GameSettings
+    from game.voicectl.controller import VoiceController
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    logs.configure(args.log_level)
     if args.reset_settings:
         from game.cli.tools import reset
         return reset()
@@ -88,14 +92,21 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    trouble = None
     try:
         report = _play(args, settings, loaded, save, transcript)
+        trouble = save.trouble  # autoplay stops rather than play on unsaved
     finally:
         save.close()
         pygame.quit()
         warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
         print(json.dumps(report), flush=True)
+    if trouble is not None and args.autoplay:
+        for notice in save.take_notices():
+            print(notice, file=sys.stderr)
+        print(f"holdem: autoplay stopped: {trouble}", file=sys.stderr)
+        return 3
     return 0
 
 
@@ -120,6 +131,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     import pygame
 
     from game.app import App
+    from game.scenes.base import Opening, SceneName
 
     pygame.display.set_caption("Hold'em")
     screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
@@ -134,12 +146,11 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
     elif args.hands:
-        from game.table.factory import table_scene
-        app.push(table_scene(app, settings, args.seed if args.seed is not None else 0,
-                             save=save))
+        from game.table.factory import new_table
+        app.open(SceneName.TABLE, Opening(table=new_table(
+            settings, args.seed if args.seed is not None else 0, save=save)))
     else:
-        from game.scenes.start import StartScene
-        app.push(StartScene(app, seed=args.seed, notice=" ".join(loaded.problems)))
+        app.open(SceneName.START, Opening(notice=" ".join(loaded.problems), seed=args.seed))
     try:
         stats = app.run()
     finally:
@@ -153,7 +164,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     return report
 
 
-def _voice(args: argparse.Namespace, settings: GameSettings) -> object:
+def _voice(args: argparse.Namespace, settings: GameSettings) -> VoiceController | None:
     """The voice controller: off with --no-voice, and in autoplay (a bot plays the
     seat; it is the performance probe) unless --voice-from asks for it."""
     if args.no_voice or (args.autoplay and not args.voice_from):
@@ -166,12 +177,11 @@ def _voice(args: argparse.Namespace, settings: GameSettings) -> object:
                            report=report if args.headless else None)
 
 
-def _voice_report(voice: object) -> dict[str, object]:
+def _voice_report(voice: VoiceController | None) -> dict[str, object]:
     """The ``voice`` object of the report line: what was heard, applied, asked and
     dropped, the player's turn time and how much of it the microphone was deaf."""
-    from game.voicectl.controller import VoiceController
     from game.voicectl.stats import VoiceStats
-    if not isinstance(voice, VoiceController):
+    if voice is None:
         return {"backend": "", "mic": "voice off", **VoiceStats().report()}
     narrator = voice.narrator
     return {"backend": voice.backend, "mic": voice.mic.value, "duplex": voice.duplex,
@@ -184,7 +194,8 @@ def _voice_report(voice: object) -> dict[str, object]:
 def _autoplay_table(app: App, settings: GameSettings, seed: int,
                     transcript: TextIO | None = None) -> str:
     """Continue the saved autoplay table, or seat a new one; the recovery kind."""
-    from game.table.factory import continuable, continued_scene, table_scene
+    from game.app import table_scene
+    from game.table.factory import continuable, continued_table, new_table
 
     save = app.save
     table, bots = save.peek()
@@ -197,17 +208,18 @@ def _autoplay_table(app: App, settings: GameSettings, seed: int,
     for notice in save.take_notices():
         print(notice, file=sys.stderr)
     if found is not None:
-        scene = continued_scene(app, settings, seed, found, save, autopilot=True)
+        seated = continued_table(settings, seed, found, save, autopilot=True)
     else:
-        scene = table_scene(app, settings, seed, autopilot_kind="shark", save=save)
+        seated = new_table(settings, seed, autopilot_kind="shark", save=save)
+    scene = table_scene(app, seated)
     scene.transcript = transcript
     app.push(scene)
     return found.report.kind if found is not None else "none"
 
 
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
-    from game.scenes.table import TableScene
-    scene = next(s for s in app.scenes if isinstance(s, TableScene))
+    scene = app.table()
+    assert scene is not None
     table = scene.session.table
     return {
         "hands": scene.session.hand_number,
@@ -243,7 +255,7 @@ def _minimum_size() -> object:
         return None
     window = Window.from_display_module()
     with contextlib.suppress(Exception):  # a driver that refuses: the resize handler clamps
-        window.minimum_size = (MIN_W, MIN_H)
+        setattr(window, "minimum_size", MIN_SIZE)  # noqa: B010 (not in pygame's stubs)
     return window
 
 

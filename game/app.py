@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -16,13 +17,60 @@ from game.input.mapper import InputMapper
 from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
-from game.scenes.base import Scene
+from game.scenes.base import Host, Opening, Scene, SceneName
+from game.scenes.pause import PauseScene
+from game.scenes.rebuy import RebuyScene
+from game.scenes.replayer import ReplayerScene
+from game.scenes.save_trouble import SaveTroubleScene
+from game.scenes.start import StartScene
+from game.scenes.stats import StatsScene
+from game.scenes.table import TableScene
 from game.settings.file import save_settings
 from game.settings.model import MIN_SIZE, GameSettings
+from game.table.factory import SeatedTable
+from game.voicectl.controller import VoiceController
 
-if TYPE_CHECKING:
-    from game.scenes.table import TableScene
-    from game.voicectl.controller import VoiceController
+
+def table_scene(host: Host, seated: SeatedTable, notice: str = "") -> TableScene:
+    """The table scene over a seated table; ``notice`` (a problem) and the table's own
+    sentence (a recovered hand) are told at the table."""
+    scene = TableScene(host, seated.session, seated.seats, autopilot=seated.autopilot)
+    if seated.told:
+        scene.tell(seated.told)
+    if notice:
+        scene.tell(notice, error=True)
+    return scene
+
+
+def _table(host: Host, o: Opening) -> Scene:
+    if o.table is None:
+        raise ValueError("the table scene is opened with a table")
+    return table_scene(host, o.table, o.notice)
+
+
+def _pause(host: Host, o: Opening) -> Scene:
+    if o.session is None:
+        raise ValueError("the pause menu is opened with the table's session")
+    return PauseScene(host, o.session, o.seat)
+
+
+def _rebuy(host: Host, o: Opening) -> Scene:
+    if o.session is None or o.on_added is None:
+        raise ValueError("the rebuy dialog is opened with a session and on_added")
+    return RebuyScene(host, o.session, o.seat, o.on_added)
+
+
+# Each scene name: its constructor, and whether it replaces every scene (True) or is
+# pushed on top as an overlay (False).
+SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
+    SceneName.START: (lambda host, o: StartScene(host, notice=o.notice, seed=o.seed), True),
+    SceneName.TABLE: (_table, True),
+    SceneName.PAUSE: (_pause, False),
+    SceneName.REBUY: (_rebuy, False),
+    SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
+    SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
+    SceneName.SAVE_TROUBLE: (lambda host, o: SaveTroubleScene(host, host.save), False),
+}
 
 
 @dataclass(slots=True)
@@ -112,6 +160,15 @@ class App:
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
 
+    def open(self, name: SceneName, opening: Opening | None = None) -> None:
+        """Open a scene by name: the whole screen, or an overlay on top."""
+        make, replaces = SCENES[name]
+        scene = make(self, opening if opening is not None else Opening())
+        if replaces:
+            self.replace_all(scene)
+        else:
+            self.push(scene)
+
     def quit(self) -> None:
         self.running = False
 
@@ -124,7 +181,8 @@ class App:
     def remember_voice(self, **changes: object) -> str | None:
         """Change voice settings the player said aloud ("mute the bots") and keep them in
         the settings file; a sentence if they could not be written."""
-        self.settings = self.settings.with_(voice=replace(self.settings.voice, **changes))
+        fields: dict[str, Any] = dict(changes)  # replace() refuses a name VoiceSettings lacks
+        self.settings = self.settings.with_(voice=replace(self.settings.voice, **fields))
         return self.keep_settings()
 
     def hand_finished(self, hands: int) -> None:
@@ -138,11 +196,9 @@ class App:
 
     def paused(self) -> bool:
         """Whether the pause menu is on top (voice: "quit" then really quits)."""
-        from game.scenes.pause import PauseScene
         return bool(self.scenes) and isinstance(self.top, PauseScene)
 
     def table(self) -> TableScene | None:
-        from game.scenes.table import TableScene
         return next((s for s in self.scenes if isinstance(s, TableScene)), None)
 
     # --------------------------------------------------------------- loop
@@ -221,5 +277,4 @@ class App:
         return self.stats
 
     def _on_table(self) -> bool:
-        from game.scenes.table import TableScene
         return any(isinstance(s, TableScene) for s in self.scenes)

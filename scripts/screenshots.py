@@ -25,14 +25,14 @@ import pygame  # noqa: E402
 from engine.actions import Action, ActionKind  # noqa: E402
 from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
-from game.app import App  # noqa: E402
+from game.app import App, table_scene  # noqa: E402
 from game.input.commands import ActCommand  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
 from game.scenes.start import StartScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.settings.model import GameSettings  # noqa: E402
-from game.table.factory import table_scene  # noqa: E402
+from game.table.factory import new_table  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
 R = ActionKind.RAISE
@@ -48,7 +48,7 @@ def make_app(size: tuple[int, int], four_color: bool) -> App:
 
 
 def table(app: App, stacks: tuple[int, ...] | None = None) -> TableScene:
-    scene = table_scene(app, app.settings, 7, think_scale=1e9, stacks=stacks)
+    scene = table_scene(app, new_table(app.settings, 7, think_scale=1e9, stacks=stacks))
     app.replace_all(scene)
     return scene
 
@@ -138,7 +138,7 @@ def main() -> int:
     run_until(app, scene, lambda: isinstance(app.top, RebuyScene))
     shoot(app, "06_rebuy", out)
     app.pop(app.top)
-    app.push(PauseScene(app, scene))
+    app.push(PauseScene(app, scene.session, scene.me))
     shoot(app, "07_pause", out)
     pygame.quit()
     return 0

@@ -16,6 +16,7 @@ PortAudio can still import this module, stream WAV files and run the tests.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import math
 import queue
 import struct
@@ -207,8 +208,8 @@ class Resampler:
 
 def pcm16(samples: Any) -> bytes:
     """Float samples as int16 PCM bytes: rounded, and clipped rather than wrapped."""
-    out: bytes = np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
-    return out
+    floats = np.asarray(samples, dtype=np.float64)
+    return np.clip(np.round(floats), -32768, 32767).astype("<i2").tobytes()
 
 
 def resample(pcm: bytes, src_rate: int, dst_rate: int) -> bytes:
@@ -418,13 +419,11 @@ class WavFileSource(AudioSource):
 def _load_sounddevice() -> ModuleType:
     """Import sounddevice; its absence or a missing PortAudio is AudioUnavailable."""
     try:
-        import sounddevice
+        return importlib.import_module("sounddevice")
     except (ImportError, OSError) as err:
         raise AudioUnavailable(
             "Voice control is off: the audio library could not be loaded "
             f"({err}). Install libportaudio2 and restart the game.") from None
-    module: ModuleType = sounddevice
-    return module
 
 
 def input_devices(sd: Any) -> list[tuple[int, str, dict[str, Any]]]:

@@ -135,7 +135,8 @@ def choose_backend(settings_path: str | Path | None = None,
 def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
     """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load);
     ``worker``: pocketsphinx decodes in a child process, off the caller's GIL."""
-    from voice.recognize import PocketSphinxRecognizer, SphinxTuning, VoskRecognizer
+    from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
+    from voice.vosk_backend import VoskRecognizer
 
     if choice.name == "vosk" and choice.model_path is not None:
         try:

@@ -470,8 +470,8 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
     match query:
         case Query.POT:
             if len(view.pots) > 1:
-                parts = ", ".join(f"{p.amount}" for p in view.pots)
-                return f"The pot is {view.pot}: pots of {parts}"
+                pots = ", ".join(f"{p.amount}" for p in view.pots)
+                return f"The pot is {view.pot}: pots of {pots}"
             return f"The pot is {view.pot}"
         case Query.TO_CALL:
             if ctx is None:

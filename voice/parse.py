@@ -1,6 +1,6 @@
 """One utterance plus the acting player's view of the table -> one intent (contract 2).
 
-The phrasing lives in the templates (``assets/voice/templates.txt``); this module
+The phrasing lives in the templates (``voice/data/templates.txt``); this module
 resolves what a matched template means at this table: bet or raise, the street total a
 size comes to (through ``engine.sizing``), and the sentence to say when it can't be done.
 
@@ -29,8 +29,10 @@ from engine.sizing import (
     sized_to,
 )
 from voice.intent import Control, Intent, IntentKind, Query
+from voice.matching import BlockKind, Match, Templates, wager_multiple
 from voice.numbers import readings
-from voice.templates import BlockKind, Match, Templates, load, wager_multiple
+from voice.phrase_list import phrase_list
+from voice.templates import load
 
 DEFAULT_CONTEXT = BettingContext.from_json({})
 """The context used when none is given: contract 2's defaults."""
@@ -203,7 +205,7 @@ def _usage(templates: Templates) -> argparse.ArgumentParser:
         ),
         epilog=(
             "What a player can say ([ ] optional, ( | ) one of):\n\n"
-            f"{templates.phrase_list()}\n\n{words}\n"
+            f"{phrase_list(templates)}\n\n{words}\n"
             "<amount>: 200, 1,500, 1.5k, two hundred, two fifty, twelve hundred fifty, a grand\n"
             "<multiple>, <blinds>: three, 2.5, two and a half"
         ),

@@ -1,6 +1,7 @@
 """Speech for tests and benchmarks: phrases rendered to WAV by the game's own voice
 (pyttsx3 -> espeak-ng, through :class:`voice.narrator.Pyttsx3Renderer`) and, where
-installed, by flite, at several speaking rates, with optional white or babble noise.
+installed, by flite and by festival (a third family the benchmark keeps out of tuning),
+at several speaking rates, with optional white or babble noise.
 
 Each :class:`Utterance` knows where its speech ends, so latency can be measured from
 the real end of speech rather than from the end of the file.
@@ -50,8 +51,20 @@ class Utterance:
         return Path(path)
 
 
+FESTIVAL_VOICES = ("ked_diphone", "kal_diphone")
+"""festvox-kdlpc16k and festvox-kallpc16k (Debian)."""
+
+
 def flite_available() -> bool:
     return shutil.which("flite") is not None
+
+
+def festival_available() -> bool:
+    return shutil.which("festival") is not None
+
+
+def _scheme_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class Synthesizer:
@@ -115,6 +128,34 @@ class Synthesizer:
         if done.returncode != 0 or not path.exists() or path.stat().st_size <= 44:
             raise SpeechError(f"flite failed for {text!r}: {done.stderr.decode()[-200:]}")
         return self._load(text, f"flite:{voice}@{stretch}", path, lead, tail)
+
+    def festival(self, lines: list[tuple[str, str, float]], *, lead: float = 0.4,
+                 tail: float = 0.8) -> list[Utterance]:
+        """(text, voice, stretch) lines rendered by festival in one process (it takes
+        most of a second to start); ``voice`` is a name like "ked_diphone"."""
+        exe = shutil.which("festival")
+        if exe is None:
+            raise SpeechError("festival is not installed")
+        if not lines:
+            return []
+        paths = [self._path() for _ in lines]
+        script = []
+        for (text, voice, stretch), path in zip(lines, paths, strict=True):
+            script.append(f"(voice_{voice})")
+            script.append(f"(Parameter.set 'Duration_Stretch {stretch:g})")
+            script.append(f"(utt.save.wave (utt.synth (Utterance Text {_scheme_string(text)}))"
+                          f" {_scheme_string(str(path))} 'riff)")
+        source = self.workdir / f"festival-{self._count}.scm"
+        source.write_text("\n".join(script) + "\n", encoding="utf-8")
+        done = subprocess.run([exe, "--batch", str(source)], capture_output=True,
+                              timeout=60 + 5 * len(lines), check=False)
+        out = []
+        for (text, voice, stretch), path in zip(lines, paths, strict=True):
+            if not path.exists() or path.stat().st_size <= 44:
+                raise SpeechError(f"festival failed for {text!r}: "
+                                  f"{done.stderr.decode(errors='replace')[-200:]}")
+            out.append(self._load(text, f"festival:{voice}@{stretch:g}", path, lead, tail))
+        return out
 
     def _load(self, text: str, voice: str, path: Path, lead: float, tail: float) -> Utterance:
         pcm, rate = read_wav(path)
@@ -192,8 +233,11 @@ def vowel(seconds: float, level: float = 6000, pitch: float = 140) -> bytes:
     """A voiced, speech-like sound at :data:`RATE` (a pitch pulse train through a
     formant-ish roll-off): what the gate opens on, without a recognizer's words."""
     t = np.arange(int(RATE * seconds)) / RATE
-    x = sum(np.sin(2 * np.pi * pitch * k * t) / k for k in range(1, 12))
-    return (level * x / np.max(np.abs(x))).astype("<i2").tobytes()
+    x = np.zeros_like(t)
+    for k in range(1, 12):
+        x += np.sin(2 * np.pi * pitch * k * t) / k
+    peak = float(np.max(np.abs(x)))
+    return (level * x / peak).astype("<i2").tobytes()
 
 
 def silence(seconds: float, level_db: float = -70.0, rng: random.Random | None = None) -> bytes:

@@ -22,7 +22,8 @@ from voice.audio import AudioFileError, WavFileSource
 from voice.intent import Intent, IntentKind
 from voice.models import choose_backend, make_recognizer
 from voice.parse import DEFAULT_CONTEXT, parse
-from voice.recognize import Listener, Recognizer, Utterance
+from voice.recognize import Listener, Utterance
+from voice.recognizer import Recognizer
 
 
 def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,

@@ -7,7 +7,12 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-MIN_W, MIN_H = 960, 540
+from game.cli.logs import DEFAULT_LEVEL, LEVELS
+from game.paths import APP_NAME
+from game.settings.model import MAX_SPEED, MIN_SIZE, MIN_SPEED
+
+MIN_W, MIN_H = MIN_SIZE
+
 AUTOPLAY_SPEED = 8.0
 COMMANDS = ("play", "replay", "stats", "export")
 
@@ -49,8 +54,9 @@ def _speed(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"speed must be a number, not {text!r}") from None
-    if not 0.25 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"speed must be from 0.25 to 100, not {value}")
+    if not MIN_SPEED <= value <= MAX_SPEED:
+        raise argparse.ArgumentTypeError(
+            f"speed must be from {MIN_SPEED:g} to {MAX_SPEED:g}, not {value}")
     return value
 
 
@@ -92,7 +98,7 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--headless", action="store_true", default=default(False),
                    help="no window or sound (SDL dummy drivers)")
     p.add_argument("--size", type=_size, default=default((1280, 720)), metavar="WxH",
-                   help="window size, at least 960x540 (default 1280x720)")
+                   help=f"window size, at least {MIN_W}x{MIN_H} (default 1280x720)")
     p.add_argument("--level", type=_ranged("--level", 1, 5), default=default(None),
                    help="blind level 1-5: 5/10, 10/20, 25/50, 50/100, 100/200 "
                         "(default: the settings file, else 1)")
@@ -118,32 +124,45 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                         "voice), then print the autoplay JSON line and exit")
 
 
+def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:
+    """``--log-level``, before or after the command (``holdem stats --log-level info``)."""
+    p.add_argument("--log-level", type=str.lower, choices=LEVELS, metavar="LEVEL",
+                   default=argparse.SUPPRESS if quiet_default else DEFAULT_LEVEL,
+                   help=f"diagnostics on standard error from LEVEL up: {', '.join(LEVELS)} "
+                        f"(default {DEFAULT_LEVEL})")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="holdem", description="No-limit Texas Hold'em against three bots. "
+        prog=APP_NAME, description="No-limit Texas Hold'em against three bots. "
         "Your table and every hand are saved ($HOLDEM_DATA_DIR); settings live in "
         "settings.toml ($HOLDEM_CONFIG_DIR).")
     p.add_argument("--reset-settings", action="store_true",
                    help="write the default settings file and exit")
+    _log_flag(p, quiet_default=False)
     _play_flags(p, quiet_defaults=False)
     sub = p.add_subparsers(dest="command", metavar="COMMAND",
                            title="commands (play is the default)")
     play = sub.add_parser("play", help="play at the table (the default)")
+    _log_flag(play, quiet_default=True)
     _play_flags(play, quiet_defaults=True)
 
     replay = sub.add_parser("replay", help="step through a stored hand in the terminal")
+    _log_flag(replay, quiet_default=True)
     replay.add_argument("hand", nargs="?", type=_positive("HAND_ID"),
                         metavar="HAND_ID", help="the hand's id (omit it to list recent hands)")
     replay.add_argument("--step", action="store_true",
                         help="wait for Enter between steps")
 
     stats = sub.add_parser("stats", help="player stats, this session and all time")
+    _log_flag(stats, quiet_default=True)
     stats.add_argument("--json", action="store_true",
                        help="print one JSON object (seats, stacks, rebuys, hands, stats)")
     stats.add_argument("--session", type=_positive("--session"), metavar="ID",
                        help="the session to report (default: the latest)")
 
     export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
+    _log_flag(export, quiet_default=True)
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("--hand", type=_positive("--hand"), metavar="ID")
     which.add_argument("--session", type=_positive("--session"), metavar="ID")

@@ -10,7 +10,8 @@ import sys
 from collections.abc import Callable
 
 from engine.actions import IllegalAction
-from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError, data_dir
+from game.paths import data_dir
+from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError
 from game.records.export import ExportError, export_hand, export_session
 from game.records.stats import all_time_stats, session_stats, stats_json
 from game.records.statsview import text_table
@@ -24,8 +25,12 @@ def _fail(message: str) -> int:
 
 
 def _open() -> Store:
-    """The save file (created empty when there is none yet)."""
-    store = Store.open(data_dir() / DB_NAME)
+    """The save file, read-only: nothing in its folder is created or changed (an empty
+    save in memory when there is none yet)."""
+    path = data_dir() / DB_NAME
+    if not path.exists():
+        return Store.empty()
+    store = Store.open_read_only(path)
     for notice in store.notices:
         print(notice, file=sys.stderr)
     return store
@@ -111,6 +116,7 @@ def stats(args: argparse.Namespace) -> int:
 def export(args: argparse.Namespace) -> int:
     def run(store: Store) -> int:
         hero = args.hero - 1
+        skipped: list[tuple[int, str]] = []
         try:
             if args.hand is not None:
                 text = export_hand(store, args.hand, args.format, hero=hero)
@@ -118,13 +124,17 @@ def export(args: argparse.Namespace) -> int:
                 if args.session is not None and args.session not in [
                         s[0] for s in store.sessions()]:
                     return _fail(f"there is no session {args.session}")
-                text = export_session(store, args.session, args.format, hero=hero)
+                text = export_session(store, args.session, args.format, hero=hero,
+                                      skipped=skipped)
         except KeyError:
             return _fail(f"there is no hand {args.hand}")
         except (ExportError, IllegalAction) as err:
             return _fail(str(err))
+        for hand_id, why in skipped:  # the rest is written
+            print(f"holdem: skipped hand {hand_id}: {why}", file=sys.stderr)
         if not text.strip():
-            return _fail("no complete hands to export")
+            return _fail("no complete hands to export" if not skipped else
+                         f"none of the {len(skipped)} hands could be exported")
         if args.output is None:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
             return 0

@@ -88,8 +88,9 @@ def recover(store: Store) -> Recovery:
         return Recovery(RecoveryReport("resumed", hand_id, message), table,
                         len(record.actions))
     who = state.name(state.to_act) if state.to_act is not None else "nobody"
+    replayed = f"{len(record.actions)} action{'' if len(record.actions) == 1 else 's'}"
     message = (f"Hand {hand_id} was interrupted; it resumes exactly where it stopped "
-               f"({len(record.actions)} actions replayed, {who} to act).")
+               f"({replayed} replayed, {who} to act).")
     return Recovery(RecoveryReport("resumed", hand_id, message), table, len(record.actions))
 
 

@@ -6,26 +6,37 @@ hand through ``begin_hand`` / ``finish_hand``, and rebuys, leaves and sit-outs t
 ``record`` / ``save_table``. When saving is impossible (read-only folder, full disk,
 another game holding the file) the game plays on unsaved and ``notices`` says so; a
 refused write is a bug: it is logged, saving stops, and the player is told.
+
+A write that fails during play (a full disk, a folder made read-only, an I/O error)
+loses nothing: it and every later write wait in memory, in order (``pending``), and are
+retried at each hand's end and by ``retry()`` until they go through. Meanwhile
+``trouble`` says why, and ``needs_decision`` asks the table to pause at the next hand
+break and offer "try again" or "play on without saving" (``play_on()``: no more pauses,
+the retries go on quietly). ``close()`` tries a last time and says how many hands could
+not be written.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.actions import Action
 from engine.events import Event
 from engine.state import HandState
 from engine.table import Table, TableEvent
 from game.persistence.lock import SaveLock, SaveLocked
-from game.persistence.recovery import Recovery, recover
+from game.persistence.recovery import Recovery, RecoveryReport, recover
 from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
     Store,
     StoreError,
     StoreUnavailable,
+    StoreVersionError,
     TableInfo,
     data_dir,
 )
@@ -34,16 +45,38 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
+class _HandRef:
+    """The stored id of the hand being played; None until its row is written (it may
+    wait in ``pending`` with the writes that need the id)."""
+
+    id: int | None = None
+
+
+_Write = Callable[[Store], None]
+
+
+@dataclass(slots=True)
 class SaveGame:
-    """The store (None when playing unsaved), the hand being journaled, and sentences
-    for the player (``take_notices``)."""
+    """The store (None when playing unsaved), the hand being journaled, writes waiting
+    for the disk, and sentences for the player (``take_notices``)."""
 
     store: Store | None = None
     lock: SaveLock | None = None
     notices: list[str] = field(default_factory=list)
     recovery: Recovery | None = None
-    hand_id: int | None = None
     seq: int = 0
+    pending: list[tuple[_Write, bool]] = field(default_factory=list)
+    trouble: str | None = None
+    playing_on: bool = False
+    _ref: _HandRef = field(default_factory=_HandRef)
+
+    @property
+    def hand_id(self) -> int | None:
+        return self._ref.id
+
+    @hand_id.setter
+    def hand_id(self, value: int | None) -> None:
+        self._ref = _HandRef(value)
 
     # ------------------------------------------------------------- opening
 
@@ -71,7 +104,7 @@ class SaveGame:
             except StoreUnavailable as err:
                 if lock is not None:
                     lock.release()
-                return cls.unsaved(str(err))
+                return cls._read_only(folder, err)
         game = cls(store, lock, list(store.notices))
         try:
             game.recovery = recover(store)
@@ -83,9 +116,33 @@ class SaveGame:
             game.notices.append(report.message)
         return game
 
+    @classmethod
+    def _read_only(cls, folder: Path, err: StoreUnavailable) -> SaveGame:
+        """A save that can't be written but can be read (a read-only folder): the saved
+        table is shown and played on without saving; otherwise plain unsaved."""
+        if isinstance(err, StoreVersionError) or not (folder / DB_NAME).is_file():
+            return cls.unsaved(str(err))
+        try:
+            store = Store.open_read_only(folder / DB_NAME)
+        except StoreError:
+            return cls.unsaved(str(err))
+        game = cls(store, None, list(store.notices))
+        try:
+            game.recovery = recover(store)
+        except StoreError:  # an interrupted hand needed a write: its start is shown
+            try:
+                game.recovery = Recovery(RecoveryReport("none", None, ""),
+                                         store.load_table())
+            except CorruptRecord:
+                game.recovery = None
+        game.notices.append(f"The save file can't be written ({err}). Your saved table "
+                            "is shown; nothing played now will be saved.")
+        return game
+
     @property
     def active(self) -> bool:
-        return self.store is not None
+        """Whether play is being saved."""
+        return self.store is not None and not self.store.read_only
 
     def take_notices(self) -> list[str]:
         """Sentences for the player since the last call (shown once)."""
@@ -93,6 +150,18 @@ class SaveGame:
         return out
 
     def close(self) -> None:
+        """End the session and release the file, after a last try at what is pending
+        (the player is told how many hands could not be written)."""
+        if self.store is not None and self.pending:
+            self.retry()
+            if self.pending:
+                lost = self.pending_hands
+                message = (f"{self.trouble} {lost} hand{'s' if lost != 1 else ''} played "
+                           "since could not be saved.")
+                self.notices.append(message)
+                self.pending.clear()
+                self.store.close()
+                self.store = None
         if self.store is not None:
             try:
                 self.store.end_session()
@@ -146,32 +215,29 @@ class SaveGame:
         table is voided: its seats keep their start-of-hand stacks)."""
         self.recovery = None
         self.hand_id, self.seq = None, 0
-        if self.store is None:
-            return
-        try:
-            playing = self.store.playing_hand_id()
+        snapshot, kinds = copy.deepcopy(table), dict(bots)
+
+        def write(store: Store) -> None:
+            playing = store.playing_hand_id()
             if playing is not None:
-                self.store.void_hand(playing, "a new table was started")
-            self.store.save_table(table, name=name, bots=dict(bots), new=True)
-            self.store.begin_session()
-        except StoreError as err:
-            self._stop(err)
+                store.void_hand(playing, "a new table was started")
+            store.save_table(snapshot, name=name, bots=kinds, new=True)
+            store.begin_session()
+        self._write(write)
 
     def save_table(self, table: Table) -> None:
         """Seat changes that move no chips (sitting out, auto-rebuy)."""
-        if self.store is not None:
-            try:
-                self.store.save_table(table)
-            except StoreError as err:
-                self._stop(err)
+        snapshot = copy.deepcopy(table)
+
+        def write(store: Store) -> None:
+            store.save_table(snapshot)
+        self._write(write)
 
     def record(self, table: Table, events: Sequence[TableEvent]) -> None:
         """Rebuys, top-ups, sits and leaves already applied to ``table``."""
-        if self.store is not None and events:
-            try:
-                self.store.record_table_events(table, events)
-            except StoreError as err:
-                self._stop(err)
+        if events:
+            snapshot, happened = copy.deepcopy(table), list(events)
+            self._write(lambda store: store.record_table_events(snapshot, happened))
 
     # -------------------------------------------------------------- hands
 
@@ -179,38 +245,44 @@ class SaveGame:
         self.hand_id, self.seq = None, 0
         if self.store is None:
             return
-        try:
-            if self.store.session_id is None:
-                self.store.begin_session()
-            self.hand_id = self.store.begin_hand(table, hand)
-        except StoreError as err:
-            self._stop(err)
+        ref, snapshot = self._ref, copy.copy(table)  # begin_hand reads the id and count
+
+        def write(store: Store) -> None:
+            if store.session_id is None:
+                store.begin_session()
+            ref.id = store.begin_hand(snapshot, hand)
+        self._write(write, hand_start=True)
 
     def apply(self, hand: HandState, action: Action) -> list[Event]:
         """Verify, journal, apply. ``IllegalAction`` when refused (nothing changes)."""
-        if self.store is None or self.hand_id is None:
+        if self.store is None or (self.hand_id is None and not self.pending):
             return hand.apply(action)
         hand.verify(action)
-        try:
-            self.store.journal_action(self.hand_id, self.seq, action)
-        except StoreError as err:
-            self._stop(err)
-        else:
-            self.seq += 1
+        ref, seq = self._ref, self.seq
+
+        def write(store: Store) -> None:
+            if ref.id is not None:
+                store.journal_action(ref.id, seq, action)
+        self.seq += 1
+        self._write(write)
         return hand.apply(action)
 
     def finish_hand(self, table: Table, hand: HandState, events: Sequence[TableEvent]) -> None:
         """The hand's result and the settled table, after ``table.end_hand()``."""
-        hand_id, self.hand_id, self.seq = self.hand_id, None, 0
+        ref, self.seq = self._ref, 0
+        self._ref = _HandRef()
         if self.store is None:
             return
-        try:
-            if hand_id is None:  # dealt while the store was busy elsewhere: keep the bank
-                self.store.record_table_events(table, events)
+        snapshot, happened = copy.deepcopy(table), list(events)
+
+        def write(store: Store) -> None:
+            if ref.id is None:  # dealt while the store was busy elsewhere: keep the bank
+                store.record_table_events(snapshot, happened)
             else:
-                self.store.finish_hand(hand_id, table, hand, events)
-        except StoreError as err:
-            self._stop(err)
+                store.finish_hand(ref.id, snapshot, hand, happened)
+        self._write(write)
+        if self.pending:
+            self.retry()  # at each hand's end, by itself
 
     def detach(self, reason: str) -> None:
         """Play on without saving, leaving the file as it is (``reason`` is told)."""
@@ -224,6 +296,64 @@ class SaveGame:
         self.notices.append(reason)
 
     # ------------------------------------------------------------- faults
+
+    @property
+    def needs_decision(self) -> bool:
+        """Writes are failing and the player has not chosen to play on: the table
+        pauses at the next hand break and asks ("try again" / "play on")."""
+        return self.trouble is not None and not self.playing_on
+
+    @property
+    def pending_hands(self) -> int:
+        """Hands played whose start is still waiting to be written."""
+        return sum(1 for _, hand_start in self.pending if hand_start)
+
+    def retry(self) -> bool:
+        """Write what is waiting, in order; True when nothing is left waiting."""
+        if self.store is None:
+            return not self.pending
+        self.store.clear_fault()
+        written = self.pending_hands
+        while self.pending:
+            write, _ = self.pending[0]
+            try:
+                write(self.store)
+            except StoreUnavailable as err:
+                self.trouble = str(err)
+                return False
+            except StoreError as err:
+                self.pending.clear()
+                self._stop(err)
+                return False
+            self.pending.pop(0)
+        if self.trouble is not None:
+            self.notices.append(f"Saving works again: {written} waiting "
+                                f"hand{'s' if written != 1 else ''} written.")
+        self.trouble, self.playing_on = None, False
+        return True
+
+    def play_on(self) -> None:
+        """The player's choice: no more pauses; the writes keep waiting in memory and
+        are retried at each hand's end."""
+        self.playing_on = True
+
+    def _write(self, write: _Write, hand_start: bool = False) -> None:
+        """Run one write now, or queue it behind others waiting; a write the disk
+        refuses waits too (``trouble`` says why), a write the store refuses stops saving."""
+        if self.store is None or self.store.read_only:
+            return
+        if not self.pending:
+            try:
+                write(self.store)
+                return
+            except StoreUnavailable as err:
+                if self.trouble is None:
+                    log.warning("%s", err)
+                self.trouble = str(err)
+            except StoreError as err:
+                self._stop(err)
+                return
+        self.pending.append((write, hand_start))
 
     def _stop(self, err: StoreError) -> None:
         """Play on without saving; the file keeps its last consistent state."""

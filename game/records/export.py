@@ -19,7 +19,7 @@ from datetime import UTC, time, timedelta, timezone, tzinfo
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.actions import ActionKind
+from engine.actions import ActionKind, IllegalAction
 from engine.cards import Card, card_str
 from engine.events import (
     ActionTaken,
@@ -289,8 +289,10 @@ def phh_players(config: HandConfig) -> list[int]:
     return [s for s in clockwise_from(config.button + 1, n) if config.players[s]]
 
 
-def phh_fields(record: HandRecord) -> dict[str, Any]:
-    """The PHH fields of one complete hand, in the order they are written."""
+def phh_fields(record: HandRecord, *, hero: int | None = 0) -> dict[str, Any]:
+    """The PHH fields of one complete hand, in the order they are written. Hole cards are
+    dealt face up for ``hero`` only (None: everyone's), "????" for the others, as the
+    player saw the hand; cards shown at showdown are in the ``sm`` actions."""
     state = replayed(record)
     cfg = state.config
     variant = PHH_VARIANTS.get(cfg.structure)
@@ -301,7 +303,9 @@ def phh_fields(record: HandRecord) -> dict[str, Any]:
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     m = len(order)
     holes = {e.seat: e.cards for e in state.events if isinstance(e, HoleCardsDealt)}
-    actions = [f"d dh {label[s]} {_cards(holes[s], '')}" for s in order]
+    actions = [f"d dh {label[s]} "
+               + (_cards(holes[s], "") if hero is None or s == hero else "??" * len(holes[s]))
+               for s in order]
     for event, implied_checks in _with_implied_checks(state):
         actions.extend(f"{label[seat]} cc" for seat in implied_checks)
         if isinstance(event, ActionTaken):
@@ -449,19 +453,20 @@ def _toml_body(fields: dict[str, Any]) -> list[str]:
     return lines
 
 
-def phh_hand(record: HandRecord) -> str:
-    """One hand as a ``.phh`` file."""
-    fields = phh_fields(record)
+def phh_hand(record: HandRecord, *, hero: int | None = 0) -> str:
+    """One hand as a ``.phh`` file, from ``hero``'s view."""
+    fields = phh_fields(record, hero=hero)
     header = f"# Hand #{record.id} at '{record.table_name}', exported by holdem"
     return "\n".join([header, *_toml_body(fields)]) + "\n"
 
 
-def phh_session(records: Iterable[HandRecord]) -> str:
+def phh_session(records: Iterable[HandRecord], *, hero: int | None = 0) -> str:
     """Several hands as a ``.phhs`` file: one TOML table per hand, keyed by hand id."""
-    parts = []
-    for record in records:
-        parts.append("\n".join([f"[{record.id}]", *_toml_body(phh_fields(record))]))
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(_phh_part(r, hero) for r in records) + "\n"
+
+
+def _phh_part(record: HandRecord, hero: int | None) -> str:
+    return "\n".join([f"[{record.id}]", *_toml_body(phh_fields(record, hero=hero))])
 
 
 def pokerstars_session(records: Iterable[HandRecord], *, hero: int | None = 0) -> str:
@@ -469,20 +474,50 @@ def pokerstars_session(records: Iterable[HandRecord], *, hero: int | None = 0) -
     return "\n\n".join(pokerstars_hand(r, hero=hero) for r in records)
 
 
+def check_hero(records: Iterable[HandRecord], hero: int | None) -> None:
+    """``ExportError`` when the hero's seat (0-based) is not at a hand's table."""
+    if hero is None:
+        return
+    for record in records:
+        seats = len(record.config.stacks)
+        if not 0 <= hero < seats:
+            raise ExportError(f"There is no seat {hero + 1}: hand {record.id}'s table has "
+                              f"{seats} seats (--hero 1-{seats})")
+
+
 # ------------------------------------------------------------------- shortcuts
 
 
 def export_hand(store: Store, hand_id: int, fmt: Format, *, hero: int | None = 0) -> str:
     record = store.hand(hand_id)
+    check_hero([record], hero)
     if fmt == "phh":
-        return phh_hand(record)
+        return phh_hand(record, hero=hero)
     return pokerstars_hand(record, hero=hero)
 
 
 def export_session(store: Store, session_id: int | None, fmt: Format, *,
-                   hero: int | None = 0) -> str:
-    """Every complete hand of a session (``None``: of all sessions)."""
-    records = store.hands(session=session_id)
-    if fmt == "phh":
-        return phh_session(records)
-    return pokerstars_session(records, hero=hero)
+                   hero: int | None = 0,
+                   skipped: list[tuple[int, str]] | None = None) -> str:
+    """Every complete hand of a session (``None``: of all sessions).
+
+    With ``skipped``, a hand that can't be read or exported is listed there (id, why)
+    and the rest are written; without it the first such hand raises.
+    """
+    records = store.hands(session=session_id, broken=skipped)
+    check_hero(records, hero)
+    if skipped is None:
+        if fmt == "phh":
+            return phh_session(records, hero=hero)
+        return pokerstars_session(records, hero=hero)
+    parts = []
+    for record in records:
+        try:
+            parts.append(_phh_part(record, hero) if fmt == "phh"
+                         else pokerstars_hand(record, hero=hero))
+        except (ExportError, IllegalAction) as err:
+            skipped.append((record.id, str(err)))
+    skipped.sort()
+    if not parts:
+        return ""
+    return "\n\n".join(parts) + ("\n" if fmt == "phh" else "")

@@ -15,7 +15,7 @@ def _pct(value: float | None) -> str:
 
 def stats_rows(stats: Mapping[str, PlayerStats]) -> list[tuple[str, ...]]:
     """One row per player, most hands first (the header is ``HEADER``)."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for s in sorted(stats.values(), key=lambda p: (-p.hands, p.name)):
         rows.append((s.name, str(s.hands), _pct(s.vpip), _pct(s.pfr),
                      "—" if s.aggression is None else f"{s.aggression:.2f}",

@@ -21,10 +21,12 @@ from game.render.theme import (
     PANEL_EDGE,
     RED,
     TEXT,
+    Color,
     Text,
     ease,
     lerp,
 )
+from game.table.strength import strength
 from game.table.view import Anchor, Beat, Flight, SeatShow, TableDisplay
 
 
@@ -112,6 +114,15 @@ class TableRenderer:
             self._card(surf, card, L.board[j], highlight=card in d.best,
                        faded=bool(d.best) and card not in d.best)
 
+    def pot_labels(self, d: TableDisplay) -> list[str]:
+        """The pot figures drawn this frame: the total above the board, and below it each
+        pot's own figure only when there are side pots (one pot needs one number)."""
+        labels = [f"Pot {d.pot_total:,}"] if d.pot_total > 0 else []
+        if len([p for p in d.pots if p.amount > 0]) > 1:
+            labels += [f"{'Main' if k == 0 else f'Side {k}'} {pot.amount:,}"
+                       for k, pot in enumerate(d.pots) if pot.amount > 0]
+        return labels
+
     def _pots(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay,
               hides: frozenset[Anchor]) -> None:
         size = L.pot.h
@@ -127,10 +138,11 @@ class TableRenderer:
             if pot.amount <= 0 or ("pot", k, 0) in hides:
                 continue
             cx = L.pots_row.x + slot_w * k + slot_w // 2
-            label = "Main" if k == 0 else f"Side {k}"
-            if len(d.pots) == 1:
-                label = "Pot"
             chips = self.sprites.chips(pot.amount, round(L.pots_row.h * 0.7))
+            if len(pots) == 1:  # the figure is the total above the board
+                surf.blit(chips, chips.get_rect(center=(cx, L.pots_row.centery)))
+                continue
+            label = "Main" if k == 0 else f"Side {k}"
             text = self.text.fit(f"{label} {pot.amount:,}", round(L.pots_row.h * 0.85),
                                  slot_w - chips.get_width() - 8, TEXT, bold=True)
             w = chips.get_width() + 4 + text.get_width()
@@ -170,7 +182,7 @@ class TableRenderer:
                            width=tw)
         self._hole(surf, L, d, i, seat, hides)
         if seat.bet > 0 and ("bet", i, 0) not in hides:
-            self._bet(surf, sl.bet, seat.bet)
+            self._bet(surf, L, i, seat.bet)
         marker = "D" if d.button == i else "SB" if d.small_blind == i else \
             "BB" if d.big_blind == i else ""
         if (marker and not d.hand_over) or d.button == i:
@@ -187,17 +199,30 @@ class TableRenderer:
             hl = card is not None and card in d.best
             self._card(surf, card, rect, highlight=hl,
                        faded=bool(d.best) and card is not None and not hl)
+        both = L.seats[i].cards[0].union(L.seats[i].cards[1])
         if seat.shown is not None:
-            self._description(surf, L.seats[i].cards[0].union(L.seats[i].cards[1]),
-                              seat.shown.description)
+            self._description(surf, both, seat.shown.description)
+        elif i == d.me and seat.cards is not None and not seat.folded and not d.hand_over \
+                and not hides & {("hole", i, 0), ("hole", i, 1)}:
+            label = self.strength_label(d)
+            if label:
+                self._description(surf, both, label, GOLD)
 
-    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str) -> None:
+    def strength_label(self, d: TableDisplay) -> str:
+        """The player's live hand strength, as drawn under their cards ("" when none)."""
+        seat = d.seats[d.me]
+        if seat.cards is None or seat.folded or d.hand_over:
+            return ""
+        return strength(tuple(seat.cards), tuple(d.board))
+
+    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str,
+                     color: Color = TEXT) -> None:
         """The shown hand's words on a dark strip over the cards' lower half (two lines)."""
         fs = max(12, r.h // 5)
         lines = self.text.wrap(text, fs, r.w - 6)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        labels = [self.text.fit(line, fs, r.w - 6, TEXT, bold=True) for line in lines]
+        labels = [self.text.fit(line, fs, r.w - 6, color, bold=True) for line in lines]
         h = sum(x.get_height() for x in labels) + 4
         box = pygame.Rect(r.x, r.bottom - h, r.w, h)
         pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)
@@ -206,9 +231,20 @@ class TableRenderer:
             surf.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += label.get_height()
 
-    def _bet(self, surf: pygame.Surface, rect: pygame.Rect, amount: int) -> None:
+    def bet_chips(self, L: TableLayout, seat: int, amount: int
+                  ) -> tuple[pygame.Surface, pygame.Rect]:
+        """A bet's chips and where they go: a tall stack grows away from the seat's cards
+        (down for the top seat, whose cards are above its bet; up for the others)."""
+        rect = L.seats[seat].bet
         chips = self.sprites.chips(amount, round(rect.h * 0.75))
-        surf.blit(chips, chips.get_rect(midleft=(rect.x, rect.centery)))
+        if L.seats[seat].side == "top":
+            return chips, chips.get_rect(topleft=rect.topleft)
+        return chips, chips.get_rect(bottomleft=rect.bottomleft)
+
+    def _bet(self, surf: pygame.Surface, L: TableLayout, seat: int, amount: int) -> None:
+        rect = L.seats[seat].bet
+        chips, where = self.bet_chips(L, seat, amount)
+        surf.blit(chips, where)
         self.text.blit(surf, f"{amount:,}", round(rect.h * 0.85),
                        (rect.x + chips.get_width() + 4, rect.centery), TEXT, bold=True,
                        anchor="midleft", width=rect.w - chips.get_width() - 4)
@@ -297,8 +333,8 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
 def anchor_pos(L: TableLayout, d: TableDisplay, a: Anchor) -> tuple[int, int]:
     """Screen centre of an anchor."""
     kind, i, k = a
-    if kind == "seat":
-        return L.seats[i].panel.center
+    if kind == "seat":  # the avatar, so chips won by a seat never cover its stack figure
+        return L.seats[i].avatar.center
     if kind == "bet":
         r = L.seats[i].bet
         return (r.x + r.h, r.centery)

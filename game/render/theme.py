@@ -81,6 +81,16 @@ class Text:
                 return surf
         return self.render(text, s, color, bold)
 
+    def clip(self, text: str, size: int, width: int, color: Color = TEXT,
+             bold: bool = False) -> pygame.Surface:
+        """Rendered at exactly ``size``, cut with an ellipsis to fit ``width`` (lists whose
+        lines must share one size)."""
+        surf = self.render(text, size, color, bold)
+        while surf.get_width() > width and len(text) > 2:
+            text = text[:-2] + "…"
+            surf = self.render(text, size, color, bold)
+        return surf
+
     def blit(self, target: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              color: Color = TEXT, bold: bool = False, anchor: str = "topleft",
              width: int | None = None) -> pygame.Rect:

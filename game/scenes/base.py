@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 import pygame
@@ -12,6 +15,35 @@ from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.settings.model import GameSettings
+from game.table.factory import SeatedTable
+from game.table.session import TableSession
+from game.voicectl.controller import VoiceController
+
+
+class SceneName(StrEnum):
+    """Every scene the application can open; the app maps each name to a constructor, so
+    no scene imports another."""
+
+    START = "start"  # the start screen (replaces every scene)
+    TABLE = "table"  # a table, from ``Opening.table`` (replaces every scene)
+    PAUSE = "pause"  # overlays: pushed on top
+    REBUY = "rebuy"
+    HANDS = "hands"
+    STATS = "stats"
+    SAVE_TROUBLE = "save-trouble"  # the save file refuses writes: try again or play on
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a scene is opened with; each scene reads the fields it names. Overlays report
+    back through the callbacks."""
+
+    notice: str = ""  # START: shown above the menu; TABLE: told at the table
+    seed: int | None = None  # START: the seed of the next table
+    table: SeatedTable | None = None  # TABLE
+    session: TableSession | None = None  # PAUSE, REBUY: the table they sit over
+    seat: int = 0  # PAUSE, REBUY: the player's seat
+    on_added: Callable[[int], None] | None = None  # REBUY: chips were added
 
 
 class Host(Protocol):
@@ -21,6 +53,7 @@ class Host(Protocol):
     sprites: Sprites
     settings: GameSettings
     save: SaveGame
+    voice: VoiceController | None
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -28,6 +61,7 @@ class Host(Protocol):
     def push(self, scene: Scene) -> None: ...
     def pop(self, scene: Scene) -> None: ...
     def replace_all(self, scene: Scene) -> None: ...
+    def open(self, name: SceneName, opening: Opening | None = None) -> None: ...
     def quit(self) -> None: ...
     def keep_settings(self) -> str | None: ...
     def hand_finished(self, hands: int) -> None: ...

@@ -76,10 +76,12 @@ def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
 def menu_bindings(L: MenuLayout, n_rows: int, buttons: list[ButtonSpec],
                   extra_keys: dict[int, Command]) -> Bindings:
     hits = []
-    for i, (_, left, _, right) in enumerate(L.rows[:n_rows]):
+    for i, (label, left, value, right) in enumerate(L.rows[:n_rows]):
+        # The row's own area (label to value) spans the "<" button: it goes first, as
+        # the last hit added wins where rects overlap.
+        hits.append(Hit(label.union(value), UiCommand(Ui.SELECT, i), f"row{i}"))
         hits.append(Hit(left, UiCommand(Ui.CHANGE, (i, -1)), f"row{i}.left"))
         hits.append(Hit(right, UiCommand(Ui.CHANGE, (i, 1)), f"row{i}.right"))
-        hits.append(Hit(L.rows[i][0].union(L.rows[i][2]), UiCommand(Ui.SELECT, i), f"row{i}"))
     keys: dict[int, Command] = {
         pygame.K_UP: UiCommand(Ui.MOVE, -1), pygame.K_DOWN: UiCommand(Ui.MOVE, 1),
         pygame.K_LEFT: UiCommand(Ui.CHANGE, (-1, -1)),

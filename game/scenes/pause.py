@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,17 +10,16 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED
 from game.render.widgets import dim
-from game.scenes.base import Host
+from game.scenes.base import Host, Opening, SceneName
 from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
-
-if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+from game.table.session import TableSession
 
 
 @dataclass(slots=True)
 class PauseScene:
     host: Host
-    table: TableScene
+    session: TableSession
+    seat: int
     opaque: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)
 
@@ -49,18 +47,15 @@ class PauseScene:
         if command.kind is Ui.RESUME:
             self.host.pop(self)
         elif command.kind is Ui.SELECT and command.value == "hands":
-            from game.scenes.replayer import ReplayerScene
-            self.host.push(ReplayerScene.open(self.host))
+            self.host.open(SceneName.HANDS)
         elif command.kind is Ui.SELECT and command.value == "stats":
-            from game.scenes.stats import StatsScene
-            self.host.push(StatsScene.open(self.host))
+            self.host.open(SceneName.STATS)
         elif command.kind is Ui.LEAVE:
-            from game.scenes.start import StartScene
-            chips = self.table.session.stacks()[self.table.me]
+            chips = self.session.stacks()[self.seat]
             kept = " Your seat is saved: Continue to sit back down." \
-                if self.table.session.save.active else ""
-            self.host.replace_all(StartScene(self.host, notice=(
-                f"You left with {chips:,} chips.{kept}")))
+                if self.session.save.active else ""
+            self.host.open(SceneName.START,
+                           Opening(notice=f"You left with {chips:,} chips.{kept}"))
         elif command.kind is Ui.QUIT:
             self.host.quit()
 

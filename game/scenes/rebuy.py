@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,17 +12,17 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
-from game.scenes.base import Host
+from game.scenes.base import Host, Opening, SceneName
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
-
-if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+from game.table.session import TableSession
 
 
 @dataclass(slots=True)
 class RebuyScene:
     host: Host
-    table: TableScene
+    session: TableSession
+    seat: int
+    on_added: Callable[[int], None]
     opaque: bool = False
     amount: int = 0
     error: str = ""
@@ -42,7 +42,7 @@ class RebuyScene:
 
     @property
     def stack(self) -> int:
-        return self.table.session.stacks()[self.table.me]
+        return self.session.stacks()[self.seat]
 
     @property
     def busted(self) -> bool:
@@ -50,7 +50,7 @@ class RebuyScene:
 
     def limits(self) -> tuple[int, int]:
         """Smallest and largest amount that keeps the stack within the buy-in range."""
-        cfg = self.table.session.config
+        cfg = self.session.config
         low = max(1, cfg.min_buy_in - self.stack)
         high = max(0, cfg.max_buy_in - self.stack)
         return low, high
@@ -66,7 +66,7 @@ class RebuyScene:
         if not isinstance(command, UiCommand):
             return
         low, high = self.limits()
-        step = self.table.session.config.big_blind * 10
+        step = self.session.config.big_blind * 10
         k = command.kind
         if k is Ui.CHANGE:
             _, direction = command.pair
@@ -78,16 +78,15 @@ class RebuyScene:
         elif k is Ui.CANCEL:
             self.host.pop(self)
         elif k is Ui.LEAVE:
-            from game.scenes.start import StartScene
-            self.host.replace_all(StartScene(self.host, notice="You left the table"))
+            self.host.open(SceneName.START, Opening(notice="You left the table"))
 
     def _confirm(self) -> None:
         try:
-            self.table.session.add_chips(self.table.me, self.amount)
+            self.session.add_chips(self.seat, self.amount)
         except TableError as refusal:
             self.error = str(refusal)
             return
-        self.table.rebought(self.amount)
+        self.on_added(self.amount)
         self.host.pop(self)
 
     def update(self, dt: float) -> None:
@@ -100,7 +99,7 @@ class RebuyScene:
         dim(surface)
         L = menu_layout(self.host.size, 1, len(self.buttons), 0.42)
         low, high = self.limits()
-        cfg = self.table.session.config
+        cfg = self.session.config
         title = "You're out of chips — rebuy" if self.busted else "Top up your stack"
         row = Row("Add", f"{self.amount:,}  (stack {self.stack + self.amount:,})")
         note = self.error or (f"Stack after: {cfg.min_buy_in:,}–{cfg.max_buy_in:,} "

@@ -186,14 +186,16 @@ class ReplayerScene:
         first = max(0, min(self.chosen - 3, len(self.hands) - 8))
         for i, record in enumerate(self.hands[first:first + 8], start=first):
             color = GOLD if i == self.chosen else MUTED
-            y = text.blit(surface, hand_title(record), size, (L.side.x + 8, y), color,
-                          width=width).bottom + 2
+            row = text.clip(hand_title(record), size, width, color)  # one size for all rows
+            surface.blit(row, (L.side.x + 8, y))
+            y += row.get_height() + 2
         y += size
         if current is None:
             return
-        lines = [line for s in self.steps[:self.step + 1] for line in s.lines]
+        # Long lines wrap at the list's one size rather than shrinking.
+        lines = [(wrapped, s is current) for s in self.steps[:self.step + 1]
+                 for line in s.lines for wrapped in text.wrap(line, size, width)]
         room = max(1, (L.side.bottom - y) // (size + 3))
-        for k, line in enumerate(lines[-room:]):
-            latest = k >= len(lines[-room:]) - len(current.lines)
+        for line, latest in lines[-room:]:
             y = text.blit(surface, line, size, (L.side.x + 8, y), TEXT if latest else MUTED,
                           width=width).bottom + 3

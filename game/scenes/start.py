@@ -12,8 +12,8 @@ import pygame
 
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
-from game.render.theme import BG, MUTED, ORANGE
-from game.scenes.base import Host
+from game.render.theme import BG, GOLD, MUTED, ORANGE
+from game.scenes.base import Host, Opening, SceneName
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
 from game.settings.model import (
     BANK_CHOICES,
@@ -23,10 +23,18 @@ from game.settings.model import (
     SPEED_CHOICES,
     GameSettings,
 )
+from game.table.factory import continuable, continued_table, new_table
+from game.table.players import bot_blurb
+from game.voicectl.controller import list_microphones
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt")
-HANDS, STATS, CONTINUE = "hands", "stats", "continue"
+HANDS, STATS, CONTINUE, NEW = "hands", "stats", "continue", "new"
+
+
+def _bot_row(kind: str) -> str:
+    name, _ = bot_blurb(kind)
+    return f"{name} ({kind})"
 
 
 def _cycle(options: tuple[object, ...], current: object, step: int) -> object:
@@ -42,17 +50,25 @@ class StartScene:
     focus: int = 0
     seed: int | None = None
     can_continue: bool = False
+    asking: bool = False  # "New table" pressed over a saved table: asking before closing it
+    saved: str = ""  # the saved table's seats and stacks, in a line
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
     mics_listed: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         threading.Thread(target=self._list_microphones, name="list-mics", daemon=True).start()
-        from game.table.factory import continuable
         table, bots = self.host.save.peek()
         self.can_continue = continuable(table, bots, autopilot=False)
+        if self.can_continue and table is not None:
+            self.saved = "Saved table: " + " · ".join(
+                f"{p.name} {p.stack:,}" for p in table.seats if p is not None)
         told = self.host.save.take_notices()
         self.notice = " ".join([*told, self.notice]).strip()
+        self._menu_buttons()
+
+    def _menu_buttons(self) -> None:
+        self.asking = False
         enter = UiCommand(Ui.SELECT, CONTINUE) if self.can_continue else UiCommand(Ui.CONFIRM)
         self.buttons = [
             *([ButtonSpec("Continue", enter, pygame.K_RETURN, "Enter")]
@@ -65,8 +81,15 @@ class StartScene:
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
+    def _ask_new(self) -> None:
+        """Starting a new table closes the saved one: say so and wait for a yes."""
+        self.asking = True
+        self.buttons = [
+            ButtonSpec("Yes, new table", UiCommand(Ui.SELECT, NEW), pygame.K_y, "Y"),
+            ButtonSpec("Keep my table", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc"),
+        ]
+
     def _list_microphones(self) -> None:
-        from game.voicectl.controller import list_microphones
         self.microphones.extend(list_microphones())
         self.mics_listed.set()
 
@@ -93,9 +116,9 @@ class StartScene:
         return [
             Row("Blinds", f"Level {s.level}: {sb}/{bb}"),
             Row("Buy-in", f"{s.buy_in_bb} BB = {s.buy_in:,} chips"),
-            Row("Seat 2 (left)", s.bots[0]),
-            Row("Seat 3 (across)", s.bots[1]),
-            Row("Seat 4 (right)", s.bots[2]),
+            Row("Seat 2 (left)", _bot_row(s.bots[0])),
+            Row("Seat 3 (across)", _bot_row(s.bots[1])),
+            Row("Seat 4 (right)", _bot_row(s.bots[2])),
             Row("Turn clock", clock),
             Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
@@ -108,6 +131,8 @@ class StartScene:
         L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
         keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT)}
         keys[pygame.K_KP_ENTER] = self.buttons[0].command
+        if self.asking:  # only Y or a click closes the saved table, never a stray Enter
+            keys = {}
         return menu_bindings(L, len(ROWS), self.buttons, keys)
 
     def handle(self, command: Command) -> None:
@@ -118,12 +143,14 @@ class StartScene:
             self.focus = (self.focus + int(command.number)) % len(ROWS)
         elif k is Ui.SELECT and command.value == CONTINUE:
             self.continue_table()
+        elif k is Ui.SELECT and command.value == NEW:
+            self.sit_down()
+        elif k is Ui.CANCEL:
+            self._menu_buttons()
         elif k is Ui.SELECT and command.value == HANDS:
-            from game.scenes.replayer import ReplayerScene
-            self.host.push(ReplayerScene.open(self.host))
+            self.host.open(SceneName.HANDS)
         elif k is Ui.SELECT and command.value == STATS:
-            from game.scenes.stats import StatsScene
-            self.host.push(StatsScene.open(self.host))
+            self.host.open(SceneName.STATS)
         elif k is Ui.SELECT:
             self.focus = int(command.number)
         elif k is Ui.CHANGE:
@@ -131,6 +158,8 @@ class StartScene:
             row = self.focus if row < 0 else row
             self.focus = row
             self.host.settings = self._changed(ROWS[row], step)
+        elif k is Ui.CONFIRM and self.can_continue:
+            self._ask_new()
         elif k is Ui.CONFIRM:
             self.sit_down()
         elif k is Ui.QUIT:
@@ -167,23 +196,19 @@ class StartScene:
     def _prepare(self) -> str | None:
         self.host.sprites.four_color = self.settings.four_color
         self.host.sprites.cache.clear()
-        voice = getattr(self.host, "voice", None)
+        voice = self.host.voice
         if voice is not None:
             voice.configure(self.settings.voice)
         return self.host.keep_settings()
 
     def sit_down(self) -> None:
         """A new table with the chosen settings (saved as the current table)."""
-        from game.table.factory import table_scene
         trouble = self._prepare()
-        scene = table_scene(self.host, self.settings, self._seed(), save=self.host.save)
-        if trouble:
-            scene.tell(trouble, error=True)
-        self.host.replace_all(scene)
+        seated = new_table(self.settings, self._seed(), save=self.host.save)
+        self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
 
     def continue_table(self) -> None:
         """Back to the saved table; a hand in play resumes where it stopped."""
-        from game.table.factory import continued_scene
         found = self.host.save.saved_table()
         if found is None:
             self.can_continue = False
@@ -191,10 +216,8 @@ class StartScene:
                                     *self.host.save.take_notices()])
             return
         trouble = self._prepare()
-        scene = continued_scene(self.host, self.settings, self._seed(), found, self.host.save)
-        if trouble:
-            scene.tell(trouble, error=True)
-        self.host.replace_all(scene)
+        seated = continued_table(self.settings, self._seed(), found, self.host.save)
+        self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
 
     def update(self, dt: float) -> None:
         return None
@@ -207,7 +230,7 @@ class StartScene:
         L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
         text = self.host.text
         if self.notice:  # above the menu, in place of the heading
-            size = max(13, round(L.title.h * 0.42))
+            size = max(15, round(L.title.h * 0.6))
             lines = text.wrap(self.notice, size, surface.get_width() - 40)
             room = max(1, (L.box.top - 4) // (size + 3))
             y = L.box.top - 4
@@ -217,8 +240,20 @@ class StartScene:
         elif L.box.top >= round(L.title.h * 0.8) + 10:  # the subtitle, where there's room
             text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
                       (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
-        note = ("Continue: back to your saved table · or change the rows for a new one"
-                if self.can_continue else
-                "Up/Down choose · Left/Right change · Enter sit down · mouse works too")
-        draw_menu(surface, text, L, "New table", self.rows(), self.focus, self.buttons, note,
-                  MUTED)
+        title, note, color = "New table", self._note(), MUTED
+        if self.asking:
+            title = "Close your saved table?"
+            note, color = f"A new table replaces it for good. {self.saved}", ORANGE
+        elif self.can_continue:
+            title = "Continue your table, or set up a new one"
+            if not ROWS[self.focus].startswith("bot"):
+                note, color = self.saved, GOLD
+        draw_menu(surface, text, L, title, self.rows(), self.focus, self.buttons, note, color)
+
+    def _note(self) -> str:
+        """The focused bot's description, else how the menu works."""
+        row = ROWS[self.focus]
+        if row.startswith("bot"):
+            name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
+            return f"{name}: {style}"
+        return "Up/Down choose · Left/Right change · Enter sit down · mouse works too"

@@ -1,5 +1,6 @@
-"""The table scene: deals hands, lets the seat to act decide (human, bot or clock),
-plays the events, and shows it all. Every decision arrives as an ``ActCommand``."""
+"""The table scene: takes the player's commands, runs the hand loop
+(:class:`game.table.loop.HandLoop`) each frame and shows it all. Every decision arrives
+as an ``ActCommand``."""
 
 from __future__ import annotations
 
@@ -8,34 +9,33 @@ from typing import Any, TextIO
 
 import pygame
 
-from engine.actions import IllegalAction
+from engine.actions import Action, ActionKind, LegalActions
 from engine.events import Event
 from engine.sizing import BettingContext
-from engine.table import PlayerBusted, PlayerLeft, TableError, TableEvent
+from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
+from game.input.actionbar import table_bindings
 from game.input.commands import ActCommand, Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.records.handlog import log_line
-from game.render.bar import BarModel, draw_bar, draw_top
+from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.voice import draw_voice
-from game.scenes.base import Host
-from game.scenes.table_ui import bar_model, table_bindings
+from game.scenes.base import Host, Opening, SceneName
 from game.settings.model import HUMAN_SEAT
-from game.table.actionbar import ActionPanel
+from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
+from game.table.loop import HandLoop
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
 from game.table.view import TableDisplay
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
-BETWEEN_HANDS = 0.8
 MESSAGE_SECONDS = 4.0
 BUBBLE_SECONDS = 4.0
-LONG_THINK = 15.0
 
 
 @dataclass(slots=True)
@@ -48,9 +48,8 @@ class TableScene:
     me: int = HUMAN_SEAT
     layout: TableLayout = field(init=False)
     display: TableDisplay = field(init=False)
-    presenter: Presenter = field(init=False)
+    loop: HandLoop = field(init=False)
     panel: ActionPanel = field(init=False)
-    clock: TurnClock = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
     log: list[str] = field(default_factory=list)
@@ -58,24 +57,20 @@ class TableScene:
     message: str = ""
     message_error: bool = False
     message_age: float = 0.0
-    between: float = 0.3
-    decision: tuple[int, int] | None = None
-    bot_wait: float = 0.0
-    thought: float = 0.0
-    long_think_told: bool = False
     rebuy_requested: bool = False
     now: float = 0.0
     model: BarModel = field(init=False)
-    next_deck: list[int] | None = None  # scripted hands (tests, screenshots)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
 
     def __post_init__(self) -> None:
         settings = self.session.settings
         self.layout = table_layout(*self.host.size)
         self.display = TableDisplay.empty(self.me, len(self.session.table.seats))
-        self.presenter = Presenter(self.display)
         self.panel = ActionPanel(self.me)
-        self.clock = TurnClock(float(settings.turn_seconds), float(settings.bank_seconds))
+        self.loop = HandLoop(
+            self.session, self.seats, self, Presenter(self.display),
+            TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
+            me=self.me, autopilot=self.autopilot)
         self.renderer = TableRenderer(self.host.text, self.host.sprites)
         self.side = SideRenderer(self.host.text)
         self._seat_display()
@@ -87,6 +82,23 @@ class TableScene:
         self._catch_up()
         self.model = self._model()
 
+    @property
+    def presenter(self) -> Presenter:
+        return self.loop.presenter
+
+    @property
+    def clock(self) -> TurnClock:
+        return self.loop.clock
+
+    @property
+    def next_deck(self) -> list[int] | None:
+        """Scripted hands (tests, screenshots): the next hand's deck."""
+        return self.loop.next_deck
+
+    @next_deck.setter
+    def next_deck(self, deck: list[int] | None) -> None:
+        self.loop.next_deck = deck
+
     def _catch_up(self) -> None:
         """A hand resumed from the save file: show what has happened in it so far."""
         hand = self.session.hand
@@ -97,13 +109,13 @@ class TableScene:
         for event in self.presenter.flush():
             line = log_line(event, names, self.me, self.session.number)
             if line:
-                self._note(line)
+                self.note(line)
         self.clock.new_hand()
 
     @property
     def voice(self) -> VoiceController | None:
         """The application's voice controller (None: mouse and keyboard only)."""
-        return None if self.autopilot else getattr(self.host, "voice", None)
+        return None if self.autopilot else self.host.voice
 
     @property
     def voice_panel(self) -> VoicePanel:
@@ -112,12 +124,11 @@ class TableScene:
 
     def voice_turn(self) -> tuple[int | None, BettingContext | None]:
         """The player's turn id and betting context while it is their turn."""
-        if not self._human_turn():
-            return None, None
         hand = self.session.hand
-        view = self.session.view(self.me)
-        return (self.session.hand_number * 100_000 + len(hand.events),
-                view.context if view is not None else None)
+        view = self.loop.my_view()
+        if hand is None or view is None:
+            return None, None
+        return self.session.hand_number * 100_000 + len(hand.events), view.context
 
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)
@@ -127,37 +138,92 @@ class TableScene:
 
     def show(self, text: str, error: bool = False) -> None:
         """A voice notice on the message line and in the log."""
-        self._note(text)
+        self.note(text)
         self.message, self.message_error, self.message_age = text, error, 0.0
 
     def tell(self, text: str, error: bool = False) -> None:
         """A sentence the player must not miss (a save problem, a recovered hand): the
         log, and the message line for three times as long as usual."""
-        self._note(text)
-        self._say(text, error)
+        self.note(text)
+        self.say(text, error)
         self.message_age = -2 * MESSAGE_SECONDS
 
-    def _note(self, line: str) -> None:
+    def note(self, line: str) -> None:
         """A line for the hand log (the panel keeps the last 400; a transcript all)."""
         self.log.append(line)
         del self.log[:-400]
         if self.transcript is not None:
             self.transcript.write(line + "\n")
 
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_error, self.message_age = text, error, 0.0
+        voice = self.voice
+        if voice is not None:
+            voice.notice(text)
+
+    # ------------------------------------------------------ loop listener
+
+    def shown(self, event: Event) -> None:
+        names = tuple(s.name for s in self.display.seats)
+        line = log_line(event, names, self.me, self.session.number)
+        if line:
+            self.note(line)
+        voice = self.voice
+        if voice is not None:
+            voice.narrate(event, self.session.view(self.me))
+        self.chat([event])
+
+    def chat(self, facts: list[Any]) -> None:
+        lines = self.seats.chat(facts, self.session.view(self.me), self.now)
+        for seat, text in lines:
+            self.bubbles = [b for b in self.bubbles if b.seat != seat]
+            self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
+            self.note(f"{self.display.seats[seat].name}: “{text}”")
+            voice = self.voice
+            if voice is not None:
+                voice.banter(seat, text)
+
+    def my_action(self) -> None:
+        self.message = ""
+
+    def your_turn(self, view: PlayerView) -> Action | None:
+        self.panel.reset(view.legal, view.context)
+        pre = self.panel.pre_action(view.legal) if view.legal else None
+        if pre is None:
+            voice = self.voice
+            if voice is not None:
+                voice.your_turn(view)
+        return pre
+
+    def wants_rebuy(self) -> bool:
+        if self.session.stacks()[self.me] == 0 or self.rebuy_requested:
+            self._open_rebuy()
+            return True
+        return False
+
+    def hand_over(self) -> None:
+        self._seat_display()
+        voice = self.voice
+        if voice is not None:
+            voice.between_hands()
+        self.host.hand_finished(self.session.hand_number)
+
+    def save_trouble(self) -> None:
+        """Saving fails: autoplay stops (its exit says why); a player is asked."""
+        if self.autopilot:
+            self.host.quit()
+            return
+        self.host.open(SceneName.SAVE_TROUBLE, Opening())
+
+    def left_table(self, event: PlayerLeft) -> None:
+        self.host.open(SceneName.START, Opening(
+            notice=f"You left the table ({event.reason}) with {event.cashed_out} chips"))
+
     # ------------------------------------------------------------ queries
 
     @property
     def animating(self) -> bool:
         return self.presenter.busy or bool(self.bubbles)
-
-    @property
-    def hand(self) -> Any:
-        return self.session.hand
-
-    def _human_turn(self) -> bool:
-        hand = self.session.hand
-        return (hand is not None and not hand.finished and hand.to_act == self.me
-                and not self.presenter.busy and not self.autopilot)
 
     def _seat_display(self) -> None:
         t = self.session.table
@@ -177,37 +243,51 @@ class TableScene:
             voice.click()
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 return
+        if self.panel.armed is not None and not _confirms(command):
+            self.panel.armed = None  # anything else takes the all-in back
+            if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
+                self.say("All-in cancelled")
+                self.model = self._model()
+                return
         if isinstance(command, ActCommand):
-            self._act(command)
+            self._player_act(command)
         elif isinstance(command, UiCommand):
             self._ui(command)
+        self.model = self._model()
 
-    def _act(self, command: ActCommand) -> None:
-        hand = self.session.hand
-        if hand is not None and hand.to_act == command.seat == self.me and self.presenter.busy:
-            self._say("Wait for your turn", error=True)
+    def _player_act(self, command: ActCommand) -> None:
+        """A decision from a key, click, voice or test. A key or click that puts the
+        whole stack in asks first (press or click again); a refused wager is told
+        prominently and the typed amount cleared, so no button reads a refused amount."""
+        legal = self._legal()
+        if (command.seat == self.me and command.source in ("mouse", "keyboard")
+                and not self.panel.confirm(command.action, legal)):
+            total = legal.all_in_to if legal is not None else 0
+            self.say(f"All-in for {total:,}? Press again to confirm · Esc takes it back",
+                     error=True)
+            self.message_age = -MESSAGE_SECONDS
             return
-        try:
-            events = self.session.submit(command.action)
-        except IllegalAction as refusal:
-            self._say(str(refusal), error=True)
+        refusal = self.loop.attempt(command)
+        if refusal is None:
             return
-        if command.seat == self.me:
-            self.clock.stop()
-            self.message = ""
-        self.decision = None
-        self.presenter.push(events)  # the display keeps only our own hole cards
+        typed = self.panel.typed
+        if command.seat == self.me and typed and command.action.to == int(typed):
+            self.panel.typed = ""
+            refusal = f"{int(typed):,} refused: {refusal}"
+        self.say(refusal, error=True)
+        self.message_age = -MESSAGE_SECONDS
 
     def _ui(self, c: UiCommand) -> None:
         k, p = c.kind, self.panel
         if self._voice_ui(c):
             return
-        legal = self._legal()
-        ctx = self._context()
+        legal, ctx = self._legal(), self._context()
         if k is Ui.WAGER:
             choice = p.wager(legal, ctx)
+            if p.armed is not None and p.armed.kind is not ActionKind.ALLIN:
+                choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
             if choice.action is not None:
-                self._act(ActCommand(self.me, choice.action, "keyboard"))
+                self._player_act(ActCommand(self.me, choice.action, "keyboard"))
         elif k is Ui.SIZE_STEP:
             p.step_by(int(c.number))
         elif k is Ui.SLIDER:
@@ -229,9 +309,7 @@ class TableScene:
         elif k is Ui.REBUY:
             self._request_rebuy()
         elif k is Ui.PAUSE:
-            from game.scenes.pause import PauseScene
-            self.host.push(PauseScene(self.host, self))
-        self.model = self._model()
+            self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me))
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
@@ -244,10 +322,8 @@ class TableScene:
             voice.answer_yes(self.host, self)  # type: ignore[arg-type]
             return True
         if c.kind is Ui.DEAL:
-            if self.session.hand is None and not self.presenter.busy:
-                self.between = min(self.between, 0.0)
-            else:
-                self._say("The next hand is dealt when this one is over")
+            if not self.loop.deal_now():
+                self.say("The next hand is dealt when this one is over")
             return True
         return False
 
@@ -256,52 +332,44 @@ class TableScene:
         try:
             if self.session.sitting_out(self.me):
                 self.session.set_sitting_out(self.me, False)
-                self._say("You'll be dealt in at the big blind")
+                self.say("You'll be dealt in at the big blind")
             else:
                 self.session.set_sitting_out(self.me, True)
                 limit = table.config.sit_out_limit
-                self._say(f"Sitting out: you leave the table after {limit} hands")
+                self.say(f"Sitting out: you leave the table after {limit} hands")
         except TableError as refusal:
-            self._say(str(refusal), error=True)
+            self.say(str(refusal), error=True)
         if self.session.hand is None:
             self._seat_display()
 
     def _request_rebuy(self) -> None:
-        if self.session.hand is None and not self.presenter.busy:
+        if self.loop.at_rest():
             self._open_rebuy()
         else:
             self.rebuy_requested = True
-            self._say("Rebuy/top-up opens when this hand is over")
+            self.say("Rebuy/top-up opens when this hand is over")
 
     def _open_rebuy(self) -> None:
-        from game.scenes.rebuy import RebuyScene
         self.rebuy_requested = False
-        self.host.push(RebuyScene(self.host, self))
+        self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
+                                                on_added=self.rebought))
 
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""
-        self._note(f"{self.display.seats[self.me].name} adds {amount:,} chips")
+        name = self.display.seats[self.me].name
+        self.note(f"{name} {'add' if name == 'You' else 'adds'} {amount:,} chips")
         self._seat_display()
         self.session.history[-1] = self.session.stacks()
-        self._say(f"Added {amount:,} chips")
+        self.say(f"Added {amount:,} chips")
         fact = self.seats.rebought(self.me, amount)
         if fact is not None:
-            self._chat([fact])
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_error, self.message_age = text, error, 0.0
-        voice = self.voice
-        if voice is not None:
-            voice.notice(text)
+            self.chat([fact])
 
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
-        speed = self.session.settings.speed
-        game_dt = dt * speed
+        game_dt = dt * self.session.settings.speed
         self.now += dt
-        for event in self.presenter.update(game_dt):
-            self._shown(event)
         for notice in self.session.save.take_notices():
             self.tell(notice, error=True)
         voice = self.voice
@@ -310,16 +378,9 @@ class TableScene:
                 if spoken:
                     self.tell(text, error=True)
                 else:
-                    self._note(text)
+                    self.note(text)
         self._age(game_dt)
-        hand = self.session.hand
-        if hand is None:
-            self._between(game_dt)
-        elif not self.presenter.busy:
-            if hand.finished:
-                self._finish_hand()
-            elif hand.to_act is not None:
-                self._decide(hand.to_act, game_dt)
+        self.loop.update(game_dt)
         self.model = self._model()
 
     def _age(self, dt: float) -> None:
@@ -331,130 +392,14 @@ class TableScene:
             self.bubbles = [Bubble(b.seat, b.text, b.age + dt, b.life) for b in self.bubbles
                             if b.age + dt < b.life]
 
-    def _shown(self, event: Event) -> None:
-        names = tuple(s.name for s in self.display.seats)
-        line = log_line(event, names, self.me, self.session.number)
-        if line:
-            self._note(line)
-        voice = self.voice
-        if voice is not None:
-            voice.narrate(event, self.session.view(self.me))
-        self._chat([event])
-
-    def _chat(self, events: list[Any]) -> None:
-        lines = self.seats.chat(events, self.session.view(self.me), self.now)
-        for seat, text in lines:
-            self.bubbles = [b for b in self.bubbles if b.seat != seat]
-            self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-            self._note(f"{self.display.seats[seat].name}: “{text}”")
-            voice = self.voice
-            if voice is not None:
-                voice.banter(seat, text)
-
-    def _between(self, dt: float) -> None:
-        if self.presenter.busy:
-            return
-        self.between -= dt
-        if self.between > 0:
-            return
-        if self.session.seated(self.me) and not self.autopilot and (
-                self.session.stacks()[self.me] == 0 or self.rebuy_requested):
-            self.between = BETWEEN_HANDS
-            self._open_rebuy()
-            return
-        if not self.session.can_deal():
-            self._say("Waiting for players", error=True)
-            self.between = 1.0
-            return
-        events = self.session.start_hand(self.next_deck)
-        self.next_deck = None
-        self.clock.new_hand()
-        self.decision = None
-        self.presenter.push(events)
-
-    def _finish_hand(self) -> None:
-        hand = self.session.hand
-        self.seats.hand_over(hand)
-        table_events = self.session.end_hand()
-        self._table_events(table_events)
-        self._seat_display()
-        self.between = BETWEEN_HANDS
-        voice = self.voice
-        if voice is not None:
-            voice.between_hands()
-        self.host.hand_finished(self.session.hand_number)
-
-    def _table_events(self, events: list[TableEvent]) -> None:
-        for e in events:
-            if isinstance(e, PlayerLeft) and e.seat == self.me:
-                from game.scenes.start import StartScene
-                self.host.replace_all(StartScene(self.host, notice=(
-                    f"You left the table ({e.reason}) with {e.cashed_out} chips")))
-                return
-            if isinstance(e, PlayerBusted) and e.seat == self.me:
-                self._say("You're out of chips: rebuy to keep playing", error=True)
-            elif isinstance(e, PlayerLeft):
-                self._note(f"{e.name} left the table ({e.reason})")
-
-    def _decide(self, seat: int, dt: float) -> None:
-        key = (self.session.hand_number, len(self.session.hand.events))
-        human = seat == self.me and not self.autopilot
-        if self.decision != key:
-            self.decision = key
-            self.thought = 0.0
-            self.long_think_told = False
-            view = self.session.view(seat)
-            assert view is not None
-            if human:
-                self.panel.reset(view.legal, view.context)
-                pre = self.panel.pre_action(view.legal) if view.legal else None
-                if pre is not None:
-                    self._act(ActCommand(self.me, pre, "pre-action"))
-                    return
-                self.clock.start()
-                voice = self.voice
-                if voice is not None:
-                    voice.your_turn(view)
-            else:
-                self.bot_wait = self.seats.think_seconds(seat, view)
-        self.thought += dt
-        if human:
-            if self.clock.tick(dt):
-                action = self.session.hand.timeout_action()
-                self._act(ActCommand(self.me, action, "clock"))
-                self._say("Time's up", error=True)
-            elif self.clock.warning and not self.clock.warned:
-                self.clock.warned = True
-                self._say(f"{self.clock.left:.0f} seconds left", error=True)
-            elif self.thought > LONG_THINK and not self.long_think_told:
-                self.long_think_told = True
-                fact = self.seats.long_think(seat, self.thought)
-                if fact is not None:
-                    self._chat([fact])
-            return
-        self.bot_wait -= dt
-        if self.bot_wait <= 0:
-            view = self.session.view(seat)
-            assert view is not None
-            action = self.seats.decide(seat, view)
-            hand = self.session.hand
-            if not hand.can(action):  # a bot bug must not stall the table
-                self._note(f"{self.display.seats[seat].name} chose an illegal action")
-                action = hand.timeout_action()
-            self._act(ActCommand(seat, action, "bot"))
-
     # ------------------------------------------------------------ model
 
-    def _legal(self) -> Any:
-        if not self._human_turn():
-            return None
-        view = self.session.view(self.me)
+    def _legal(self) -> LegalActions | None:
+        view = self.loop.my_view()
         return view.legal if view is not None else None
 
-    def _context(self) -> Any:
-        if not self._human_turn():
-            return None
-        view = self.session.view(self.me)
+    def _context(self) -> BettingContext | None:
+        view = self.loop.my_view()
         return view.context if view is not None else None
 
     def _model(self) -> BarModel:
@@ -476,12 +421,8 @@ class TableScene:
     # ------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        hand = self.session.hand
-        acting = None
-        thinking = False
-        if hand is not None and not hand.finished and not self.presenter.busy:
-            acting = hand.to_act
-            thinking = acting is not None and (acting != self.me or self.autopilot)
+        acting = self.loop.acting()
+        thinking = acting is not None and (acting != self.me or self.autopilot)
         clock = self.clock
         human_clock = acting == self.me and clock.running
         status = SeatStatus(
@@ -501,6 +442,13 @@ class TableScene:
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+
+
+def _confirms(command: Command) -> bool:
+    """Commands that may confirm an armed all-in: the same key or button again."""
+    if isinstance(command, ActCommand):
+        return True
+    return isinstance(command, UiCommand) and command.kind is Ui.WAGER
 
 
 def _cancels(command: Command) -> bool:

@@ -16,34 +16,24 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from game.paths import config_dir
 from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
     BUY_IN_CHOICES_BB,
     CLOCK_CHOICES,
+    MAX_SPEED,
+    MIN_SPEED,
     GameSettings,
     VoiceSettings,
 )
 
-APP_NAME = "holdem"
-CONFIG_DIR_ENV = "HOLDEM_CONFIG_DIR"
 FILE_NAME = "settings.toml"
-MIN_SPEED, MAX_SPEED = 0.25, 100.0  # the same range as --speed
 MAX_GRACE = 5.0
 
 
 class BadValue(ValueError):
     """A settings value out of range; the message says what is allowed."""
-
-
-def config_dir() -> Path:
-    """``$HOLDEM_CONFIG_DIR`` or the platform's user config folder."""
-    override = os.environ.get(CONFIG_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:

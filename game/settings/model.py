@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from bots.api import KINDS
 from engine.table import BLIND_LEVELS
 
-BOT_KINDS: tuple[str, ...] = ("shark", "maniac", "station", "rock", "random", "callbot", "honest")
+BOT_KINDS: tuple[str, ...] = KINDS
 BUY_IN_CHOICES_BB: tuple[int, ...] = (20, 30, 40, 50, 60, 70, 80, 90, 100)
 CLOCK_CHOICES: tuple[int, ...] = (0, 15, 20, 30, 45, 60)
 BANK_CHOICES: tuple[int, ...] = (0, 15, 30, 60)
 SPEED_CHOICES: tuple[float, ...] = (0.75, 1.0, 1.5, 2.0)
+MIN_SPEED, MAX_SPEED = 0.25, 100.0
+"""Animation and bot speed, in the settings file and on the command line."""
 MIN_SIZE = (960, 540)
+"""The smallest window, width and height."""
 HUMAN_SEAT = 0
 
 

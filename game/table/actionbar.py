@@ -1,4 +1,6 @@
-"""The action bar's state: the wager amount (slider or typed), presets, pre-actions.
+"""The action bar's model: the wager amount (slider or typed), presets, pre-actions, and
+what the bar shows this frame. One of three parts: the clicks and keys are
+``game.input.actionbar``, the drawing ``game.render.actionbar``.
 
 Presets use ``engine.sizing`` exactly as the voice parser does. Typed amounts are sent
 to the engine as typed; if the engine refuses, its sentence is shown and nothing is
@@ -44,10 +46,12 @@ class ActionPanel:
     step: int = 10
     pre_check_fold: bool = False
     pre_call_any: bool = False
+    armed: Action | None = None  # an all-in asked for once, waiting for the second ask
 
     def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
         """A new decision: slider to the minimum, typed text cleared."""
         self.typed = ""
+        self.armed = None
         if legal is None or ctx is None:
             self.low = self.high = self.amount = 0
             return
@@ -135,6 +139,20 @@ class ActionPanel:
             return Choice("All-in", None)
         return Choice(f"All-in {legal.all_in_to}", Action(self.seat, ActionKind.ALLIN))
 
+    def confirm(self, action: Action, legal: LegalActions | None) -> bool:
+        """Whether ``action`` from a key or click may go now: an all-in (the whole stack
+        in, by the all-in key or a bet/raise to it) goes only when asked for twice in a
+        row, as voice asks "confirm?" first. Asking once arms it."""
+        shove = legal is not None and (
+            action.kind is ActionKind.ALLIN
+            or (action.kind in (ActionKind.BET, ActionKind.RAISE)
+                and action.to == legal.all_in_to))
+        if not shove or self.armed == action:
+            self.armed = None
+            return True
+        self.armed = action
+        return False
+
     def pre_action(self, legal: LegalActions) -> Action | None:
         """The action a ticked pre-action box takes now that it's our turn (clears it)."""
         action = None
@@ -147,3 +165,53 @@ class ActionPanel:
         self.pre_check_fold = self.pre_call_any = False
         return action
 
+
+@dataclass(frozen=True, slots=True)
+class BarModel:
+    """What the bars show this frame (built in update, read by bindings and drawing)."""
+
+    my_turn: bool
+    in_hand: bool
+    fold: Choice
+    call: Choice
+    wager: Choice
+    allin: Choice
+    can_wager: bool
+    amount_text: str
+    typed: bool
+    slider_fraction: float
+    pre_check_fold: bool
+    pre_call_any: bool
+    pre_enabled: bool
+    message: str
+    message_is_error: bool
+    title: str
+    sitting_out: bool
+    can_rebuy: bool
+    armed: bool = False  # an all-in waits for its confirmation (Esc cancels)
+
+
+def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
+              in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
+              can_rebuy: bool) -> BarModel:
+    my_turn = legal is not None
+    value = panel.wager_value()
+    armed = my_turn and panel.armed is not None
+    wager, allin = panel.wager(legal, ctx), panel.all_in(legal)
+    if armed and legal is not None:
+        confirm = Choice(f"Confirm all-in {legal.all_in_to:,}", panel.armed)
+        if panel.armed is not None and panel.armed.kind is ActionKind.ALLIN:
+            allin = confirm
+        else:
+            wager = confirm
+    return BarModel(
+        my_turn=my_turn, in_hand=in_hand,
+        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
+        wager=wager, allin=allin, armed=armed,
+        can_wager=legal is not None and legal.wager is not None,
+        amount_text=panel.typed or (f"{value}" if value is not None else ""),
+        typed=bool(panel.typed), slider_fraction=panel.fraction,
+        pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
+        pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
+        title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+    )

@@ -1,23 +1,35 @@
-"""Builds a table scene: a new table from settings, or the saved one continued."""
+"""Seats a table: a new one from settings, or the saved one continued (the app wraps the
+result in the table scene)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from engine.table import Table
 from game.persistence.recovery import Recovery
 from game.persistence.saving import SaveGame
-from game.scenes.base import Host
-from game.scenes.table import TableScene
+from game.persistence.store import CorruptRecord, StoreError
+from game.records.sitting import stack_history, table_hands
 from game.settings.model import HUMAN_SEAT, GameSettings, level_of
 from game.table.players import Seats
 from game.table.session import TableSession
 
 
-def table_scene(host: Host, settings: GameSettings, seed: int, *,
-                autopilot_kind: str | None = None, think_scale: float = 1.0,
-                stacks: tuple[int, ...] | None = None,
-                save: SaveGame | None = None) -> TableScene:
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """A table ready to play: its session, the seats' players, whether a bot sits in the
+    player's chair, and a sentence to tell at the table (a recovered hand)."""
+
+    session: TableSession
+    seats: Seats
+    autopilot: bool = False
+    told: str = ""
+
+
+def new_table(settings: GameSettings, seed: int, *, autopilot_kind: str | None = None,
+              think_scale: float = 1.0, stacks: tuple[int, ...] | None = None,
+              save: SaveGame | None = None) -> SeatedTable:
     """A fresh table (saved as the current one when ``save`` is given);
     ``autopilot_kind`` seats a bot of that kind in the human's chair."""
     rng = random.Random(seed)
@@ -34,7 +46,7 @@ def table_scene(host: Host, settings: GameSettings, seed: int, *,
     session = TableSession.create(settings, names, random.Random(rng.getrandbits(64)),
                                   human_auto_rebuy=autopilot_kind is not None or
                                   settings.auto_rebuy, stacks=stacks, save=save, bots=kinds)
-    return TableScene(host, session, seats, autopilot=autopilot_kind is not None)
+    return SeatedTable(session, seats, autopilot=autopilot_kind is not None)
 
 
 def continuable(table: Table | None, bots: dict[int, str], *, autopilot: bool) -> bool:
@@ -48,8 +60,8 @@ def continuable(table: Table | None, bots: dict[int, str], *, autopilot: bool) -
                if p is not None and seat != HUMAN_SEAT)
 
 
-def continued_scene(host: Host, settings: GameSettings, seed: int, found: Recovery,
-                    save: SaveGame, *, autopilot: bool = False) -> TableScene:
+def continued_table(settings: GameSettings, seed: int, found: Recovery, save: SaveGame, *,
+                    autopilot: bool = False) -> SeatedTable:
     """The saved table (``found``, from ``save.saved_table()``), its interrupted hand
     resuming where it stopped; the recovery report is told at the table."""
     table = found.table
@@ -64,7 +76,13 @@ def continued_scene(host: Host, settings: GameSettings, seed: int, found: Recove
     level = level_of(table.config.big_blind) or settings.level
     kept = settings.with_(level=level)
     session = TableSession.adopt(kept, table, random.Random(rng.getrandbits(64)), save)
-    scene = TableScene(host, session, seats, autopilot=autopilot)
-    if found.report.kind != "none":
-        scene.tell(found.report.message)
-    return scene
+    if save.store is not None:
+        try:  # the graph goes on from where the last run left it
+            played = table_hands(save.store)
+        except (CorruptRecord, StoreError, ValueError):
+            played = []
+        session.history = stack_history(played, session.stacks())
+        if played:
+            session.last_saved_hand = played[-1].id
+    told = found.report.message if found.report.kind != "none" else ""
+    return SeatedTable(session, seats, autopilot=autopilot, told=told)

@@ -103,3 +103,19 @@ def _make_chatter(speakers: dict[int, str], rng: random.Random, human: int) -> A
         return Chatter(speakers, rng, human_seats=(human,))
     except (ImportError, OSError, ValueError):
         return None
+
+
+PLAIN_BOTS: dict[str, tuple[str, str]] = {
+    "random": ("Random", "any legal action at random; never folds when checking is free"),
+    "callbot": ("Callbot", "checks or calls every time, never folds or raises"),
+    "honest": ("Honest", "calls when its odds beat the pot's, bets strong hands, never bluffs"),
+}
+
+
+def bot_blurb(kind: str) -> tuple[str, str]:
+    """A bot kind's name and a one-line description of how it plays."""
+    from bots.api import personalities
+    character = personalities().get(kind)
+    if character is not None:
+        return character.name, character.style
+    return PLAIN_BOTS.get(kind, (kind.title(), "a bot"))

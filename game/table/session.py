@@ -30,6 +30,7 @@ class TableSession:
     history: list[tuple[int, ...]] = field(default_factory=list)
     hand_number: int = 0
     save: SaveGame = field(default_factory=SaveGame)
+    last_saved_hand: int | None = None  # the save file's number of the last hand played
 
     @classmethod
     def create(cls, settings: GameSettings, names: tuple[str, ...], rng: random.Random,
@@ -61,8 +62,13 @@ class TableSession:
 
     @property
     def number(self) -> int:
-        """The table's hand number as the player sees it (the one in play, else the last);
-        ``hand_number`` counts the hands dealt since this session began."""
+        """The hand number the player sees (the one in play, else the last): the save
+        file's, which the resume notice and ``holdem replay`` use, while saving; else the
+        table's count. ``hand_number`` counts the hands dealt since this session began."""
+        if self.save.hand_id is not None:
+            return self.save.hand_id
+        if self.last_saved_hand is not None and self.table.hand is None:
+            return self.last_saved_hand
         return self.table.hands_played + (self.table.hand is not None)
 
     @property
@@ -107,6 +113,7 @@ class TableSession:
         hand = self.table.hand
         events = self.table.end_hand()
         assert hand is not None
+        self.last_saved_hand = self.save.hand_id
         self.save.finish_hand(self.table, hand, events)
         self.history.append(self.stacks())
         return events

@@ -189,12 +189,10 @@ def test_lines_speak_about_the_right_people() -> None:
 def test_lines_about_the_player_address_them_in_the_second_person() -> None:
     import json
     import re
-    from pathlib import Path
 
-    from bots.chatter import second_person
+    from bots.chatter import LINES_FILE, second_person
 
-    data = json.loads((Path(__file__).resolve().parents[2] / "assets/bots/lines.json")
-                      .read_text())
+    data = json.loads(LINES_FILE.read_text(encoding="utf-8"))
     fill = {"me": "Vera", "them": "You", "other": "You", "amount": "200", "bb": "20",
             "hand": "a flush", "cards": "Ah Kh", "count": 4, "street": "flop", "pot": "500"}
     wrong = re.compile(r"\bYou (is|has|was|does|\w+(?<!ss)s)\b|\bYou's\b|[a-z,] You\b")

@@ -77,3 +77,23 @@ def test_the_tools_survive_hostile_lines_under_a_strict_locale(tool: str) -> Non
     first, last = ({k: v for k, v in o.items() if k not in timing} for o in (out[0], out[-1]))
     assert set(first) != {"error"} and first == last
     assert all(set(o) == {"error"} and o["error"]["message"] for o in out[1:-1])
+
+
+def test_the_exit_status_says_when_every_line_failed() -> None:
+    def status(data: bytes, handle: jsonlines.Handler = _echo) -> int:
+        return jsonlines.serve(handle, io.BytesIO(data), io.StringIO())
+
+    assert status(b"") == 0  # no input: nothing failed
+    assert status(b'"boom"\nnot json\n\xff') == 1  # every line answered with an error line
+    assert status(b'"boom"\n{"a": 1}\nnot json') == 0  # one line worked
+    assert status(b"[1]", lambda value: {"to": float("nan")}) == 1  # unwritable answers
+    # an answer that carries an error field (an illegal action in a replay) is an answer
+    assert status(b"1", lambda value: {"error": {"step": 0}, "steps": []}) == 0
+
+
+@pytest.mark.parametrize("tool", ["engine.replay", "voice.parse", "bots.sim"])
+def test_a_tool_whose_every_line_failed_exits_non_zero(tool: str) -> None:
+    done = subprocess.run([sys.executable, "-m", tool], input=b"not json\n[]\n", cwd=ROOT,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 1, done.stderr.decode()[-500:]
+    assert [set(json.loads(line)) for line in done.stdout.splitlines()] == [{"error"}] * 2

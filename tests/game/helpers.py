@@ -10,10 +10,10 @@ import pygame
 from engine.actions import Action, ActionKind
 from engine.cards import stacked_deck
 from engine.events import ActionTaken
-from game.app import App
+from game.app import App, table_scene
 from game.input.commands import ActCommand
 from game.scenes.table import TableScene
-from game.table.factory import table_scene
+from game.table.factory import new_table
 
 FRAME = 1 / 60
 
@@ -26,7 +26,7 @@ def deck_for(button: int, holes: dict[int, str], board: str, n: int = 4) -> list
 def scripted_table(app: App, stacks: tuple[int, ...] | None = None,
                    deck: list[int] | None = None) -> TableScene:
     """A table whose bots never act on their own (the test acts for them)."""
-    scene = table_scene(app, app.settings, 3, think_scale=1e9, stacks=stacks)
+    scene = table_scene(app, new_table(app.settings, 3, think_scale=1e9, stacks=stacks))
     scene.next_deck = deck
     app.replace_all(scene)
     return scene

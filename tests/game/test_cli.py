@@ -4,13 +4,18 @@ flag, unknown hand, unwritable file or empty save."""
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
+import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from game.__main__ import main
-from game.persistence.store import Store, data_dir
+from game.paths import data_dir
+from game.persistence.store import Store
 from tests.game.saved import saved_store
 
 
@@ -32,6 +37,8 @@ def saved() -> Path:
     (["--reset-settings", "stats"], "--reset-settings is used on its own"),
     (["play", "--level", "0"], "--level must be from 1 to 5"),
     (["dance"], "invalid choice: 'dance'"),
+    (["--log-level", "loud"], "invalid choice: 'loud'"),
+    (["stats", "--log-level"], "--log-level: expected one argument"),
 ])
 def test_bad_command_lines_are_refused_with_a_helpful_message(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,11 +143,73 @@ def test_export_of_an_unknown_hand_or_an_empty_save(
     assert "no complete hands to export" in capsys.readouterr().err
 
 
-def test_tools_report_an_unusable_data_folder(
+def test_tools_read_no_save_without_creating_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    monkeypatch.setenv("HOLDEM_DATA_DIR", str(blocker / "data"))
-    assert main(["stats"]) == 1
-    assert "Can't create the save folder" in capsys.readouterr().err
+    for folder in (blocker / "data", tmp_path / "missing"):
+        monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+        assert main(["stats"]) == 0
+        assert "Hands recorded: 0" in capsys.readouterr().out
+        assert main(["export", "--all"]) == 1
+        assert "no complete hands to export" in capsys.readouterr().err
+        assert main(["replay"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]  # nothing created
+
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield root
+    root.setLevel(level)
+    root.handlers[:] = handlers
+
+
+@pytest.mark.parametrize("argv, level", [
+    (["stats"], logging.WARNING),
+    (["--log-level", "info", "stats"], logging.INFO),
+    (["stats", "--log-level", "DEBUG"], logging.DEBUG),
+])
+def test_log_level_sets_what_reaches_standard_error_once_for_the_program(
+        argv: list[str], level: int, root_logger: logging.Logger,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 0
+    assert main(argv) == 0  # configured again: still one handler of ours
+    assert root_logger.level == level
+    ours = [h for h in root_logger.handlers if isinstance(h, logging.StreamHandler)
+            and h.stream is sys.stderr]
+    assert len(ours) == 1
+    capsys.readouterr()
+    logging.getLogger("game.test").info("an info line")
+    logging.getLogger("game.test").warning("a warning line")
+    err = capsys.readouterr().err
+    assert "WARNING game.test: a warning line" in err
+    assert ("INFO game.test: an info line" in err) == (level <= logging.INFO)
+
+
+def test_export_skips_a_broken_hand_naming_it_and_writes_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved_store(data_dir(), hands=6)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE hands SET deck = 'not a deck' WHERE id = 3")
+        conn.execute("DELETE FROM actions WHERE hand_id = 5 AND seq = 0")
+    for fmt, marker in (("pokerstars", "PokerStars Hand #"), ("phh", "[")):
+        out = tmp_path / f"hands.{fmt}"
+        assert main(["export", "--all", "--format", fmt, "-o", str(out)]) == 0
+        err = capsys.readouterr().err
+        assert "skipped hand 3: hand 3: the stored deck is not 52 cards" in err
+        assert "skipped hand 5: hand 5: the action journal has a gap" in err
+        text = out.read_text()
+        assert sum(line.startswith(marker) for line in text.splitlines()) == 4
+
+
+def test_export_for_a_hero_seat_the_table_does_not_have_is_an_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    saved_store(data_dir(), hands=2)
+    assert main(["export", "--all", "--hero", "7"]) == 1
+    assert "There is no seat 7" in capsys.readouterr().err
+    assert main(["export", "--hand", "1", "--hero", "5"]) == 1
+    assert "There is no seat 5" in capsys.readouterr().err
+    assert main(["export", "--hand", "1", "--hero", "4"]) == 0

@@ -73,6 +73,9 @@ def test_preset_then_raise_uses_engine_sizing(app: App, facing_raise: TableScene
         preset) or sized_to(POT_FRACTIONS.get(preset, POT_FRACTIONS["pot"]), c)
     click(app, f"preset.{preset}")
     click(app, "wager")
+    if preset == "allin":  # the whole stack: asked, then confirmed by a second click
+        assert facing_raise.model.armed
+        click(app, "wager")
     assert last(facing_raise) == (R, expected)
 
 
@@ -83,8 +86,25 @@ def test_half_pot_matches_the_voice_formula(app: App, facing_raise: TableScene) 
     assert last(facing_raise) == (R, 68)
 
 
-def test_slider_drag_to_the_end_is_all_in(app: App, facing_raise: TableScene) -> None:
+def test_key_a_then_escape_takes_the_all_in_back(app: App, facing_raise: TableScene) -> None:
+    hand = facing_raise.session.hand
+    before = len(hand.events)
+    press(app, pygame.K_a, unicode="a")
+    press(app, pygame.K_ESCAPE)
+    assert app.top is facing_raise  # Esc cancelled the all-in, it did not pause
+    assert not facing_raise.model.armed and facing_raise.message == "All-in cancelled"
+    press(app, pygame.K_c, unicode="c")  # another action goes at once
+    assert len(hand.events) == before + 1 and last(facing_raise) == (C, 30)
+
+
+def test_slider_drag_to_the_end_asks_then_is_all_in(app: App,
+                                                    facing_raise: TableScene) -> None:
     drag_slider(app, facing_raise, 1.0)
+    hand = facing_raise.session.hand
+    before = len(hand.events)
+    click(app, "wager")
+    assert len(hand.events) == before
+    assert facing_raise.model.wager.label == "Confirm all-in 1,000"
     click(app, "wager")
     _, to = last(facing_raise)
     assert to == 1000 and my_actions(facing_raise)[-1].all_in
@@ -119,12 +139,15 @@ def test_illegal_typed_amount_shows_engine_message_and_applies_nothing(
     type_text(app, "35")
     press(app, pygame.K_RETURN)
     assert len(hand.events) == before
-    assert facing_raise.message == "Minimum raise is to 50"
-    assert facing_raise.model.message == "Minimum raise is to 50"
-    type_text(app, "00")  # 3500: more than the stack, refused, not clamped
+    assert facing_raise.message == "35 refused: Minimum raise is to 50"
+    assert facing_raise.model.message == "35 refused: Minimum raise is to 50"
+    assert facing_raise.model.message_is_error
+    # the refused amount is cleared: the button reads the slider's (legal) amount
+    assert facing_raise.model.wager.label == "Raise to 50"
+    type_text(app, "3500")  # more than the stack: refused, not clamped
     press(app, pygame.K_RETURN)
     assert len(hand.events) == before
-    assert facing_raise.message == "You have 1000 behind: the most is 1000"
+    assert facing_raise.message == "3,500 refused: You have 1000 behind: the most is 1000"
 
 
 def test_key_f_folds(app: App, facing_raise: TableScene) -> None:
@@ -137,7 +160,12 @@ def test_key_c_calls(app: App, facing_raise: TableScene) -> None:
     assert last(facing_raise) == (C, 30)
 
 
-def test_key_a_goes_all_in(app: App, facing_raise: TableScene) -> None:
+def test_key_a_asks_then_goes_all_in(app: App, facing_raise: TableScene) -> None:
+    hand = facing_raise.session.hand
+    before = len(hand.events)
+    press(app, pygame.K_a, unicode="a")
+    assert len(hand.events) == before  # one keystroke never shoves
+    assert facing_raise.model.armed and "Press again to confirm" in facing_raise.message
     press(app, pygame.K_a, unicode="a")
     a = my_actions(facing_raise)[-1]
     assert a.kind is R and a.to == 1000 and a.all_in

@@ -142,8 +142,10 @@ def test_phh_names_seats_and_skips_players_not_dealt_in(
     assert hh.seat_count == 5 and hh.hand == record.id and hh.table == "Scripted"
     assert hh.variant == "NT" and hh.min_bet == 10 and hh.antes == [0, 0, 0, 0]
     assert hh.blinds_or_straddles == [5, 10, 0, 0]
-    assert hh.actions[:4] == ["d dh p1 " + hh.actions[0][-4:], "d dh p2 9h9d",
-                              "d dh p3 Ah2c", "d dh p4 " + hh.actions[3][-4:]]
+    # From the player's view (seat 1 is "p2"): the others' hole cards are unknown
+    assert hh.actions[:4] == ["d dh p1 ????", "d dh p2 9h9d", "d dh p3 ????", "d dh p4 ????"]
+    everyone = HandHistory.loads(phh_hand(record, hero=None))
+    assert everyone.actions[1:3] == ["d dh p2 9h9d", "d dh p3 Ah2c"]
     assert (hh.year, hh.month, hh.day, str(hh.time), hh.time_zone) == (
         2026, 11, 22, "15:00:00", "UTC")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
+from game.paths import data_dir
 from game.persistence.saving import SaveGame
-from game.persistence.store import Store, data_dir
+from game.persistence.store import Store
 from game.scenes.pause import PauseScene
 from game.scenes.replayer import ReplayerScene
 from game.scenes.start import StartScene

@@ -3,7 +3,10 @@ journaled through the table session, and an interrupted hand resumed at the tabl
 
 from __future__ import annotations
 
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -12,6 +15,7 @@ import pytest
 from game.app import App
 from game.persistence.saving import SaveGame
 from game.persistence.store import DB_NAME, HandStatus, Store, data_dir
+from game.scenes.save_trouble import SaveTroubleScene
 from game.scenes.start import StartScene
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings
@@ -70,6 +74,25 @@ def test_a_second_game_on_the_same_save_plays_unsaved(app: App) -> None:
     third.close()
 
 
+def test_a_game_in_another_process_holds_the_save_until_it_is_killed() -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; from game.persistence.saving import SaveGame; "
+         "g = SaveGame.open(); print('held' if g.active else 'no', flush=True); "
+         "time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        second = SaveGame.open()
+        assert not second.active
+        assert "Another Hold'em game is using the save file" in second.take_notices()[0]
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    third = SaveGame.open()  # the killed game's lock went with its process
+    assert third.active
+    third.close()
+
+
 def test_every_action_hand_rebuy_and_sit_out_reaches_the_save(tmp_path: Path) -> None:
     store = Store.open(tmp_path / DB_NAME)
     save = SaveGame(store)
@@ -89,21 +112,83 @@ def test_every_action_hand_rebuy_and_sit_out_reaches_the_save(tmp_path: Path) ->
     store.close()
 
 
-def test_a_failed_write_mid_hand_plays_on_unsaved_and_says_so(app: App) -> None:
+def _disk_full(store: Store) -> None:
+    """No page can be added to the file any more (SQLITE_FULL on the next growth)."""
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def _space_returns(store: Store) -> None:
+    store._conn.execute("PRAGMA max_page_count = 1073741823")
+
+
+def test_a_full_disk_pauses_at_the_hand_break_and_try_again_writes_every_hand(
+        app: App) -> None:
     app.save = SaveGame.open()
     _start(app)
     press(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, TableScene)
-    run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq > 0)
     store = app.save.store
     assert store is not None
-    store._conn.close()  # the disk goes away
+    _disk_full(store)
+    run_until(app, lambda: isinstance(app.top, SaveTroubleScene))
+    dialog = app.top
+    assert isinstance(dialog, SaveTroubleScene)
+    assert "disk is full" in dialog.note and "kept in memory" in dialog.note
     number = scene.session.hand_number
-    run_until(app, lambda: scene.session.hand_number > number + 1)
-    assert not app.save.active
-    assert any("playing on without saving" in line for line in scene.log)
+    for _ in range(300):  # paused at the hand break: no hand is dealt meanwhile
+        app.step(FRAME)
+    assert scene.session.hand_number == number and scene.session.hand is None
+    press(app, pygame.K_RETURN)  # try again: still full
+    assert app.top is dialog and dialog.note.startswith("Still failing")
+    _space_returns(store)
+    press(app, pygame.K_RETURN)
+    assert app.top is scene and app.save.pending == [] and app.save.trouble is None
+    assert len(store.hands()) == number and store.integrity_check() == []
+    run_until(app, lambda: scene.session.hand_number > number + 1)  # and play goes on
     assert scene.session.chips_accounted()
+
+
+def test_play_on_without_saving_keeps_the_hands_and_writes_them_when_space_returns(
+        tmp_path: Path) -> None:
+    store = Store.open(tmp_path / DB_NAME)
+    save = SaveGame(store)
+    session = new_session(save)
+    play_hands(session, 2)
+    _disk_full(store)
+    play_hands(session, 30, seed=3)
+    assert save.needs_decision and save.pending_hands > 0
+    assert len(store.hands()) < 32
+    save.play_on()
+    play_hands(session, 3, seed=4)
+    assert not save.needs_decision  # no more pauses, the writes still wait
+    _space_returns(store)
+    play_hands(session, 1, seed=5)  # retried by itself at the hand's end
+    assert save.pending == [] and save.trouble is None
+    assert any("Saving works again" in n for n in save.take_notices())
+    assert [h.number for h in store.hands()] == list(range(1, 37))
+    table = store.load_table()
+    assert table is not None and [p.stack if p else 0 for p in table.seats] == list(
+        session.stacks())
+    assert store.integrity_check() == []
+    save.close()
+
+
+def test_hands_still_unwritten_at_exit_are_counted_for_the_player(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / DB_NAME)
+    save = SaveGame(store)
+    session = new_session(save)
+    play_hands(session, 2)
+    _disk_full(store)
+    play_hands(session, 30, seed=3)
+    waiting = save.pending_hands
+    saved = len(store.hands())
+    save.close()
+    told = save.take_notices()
+    assert any(f"{waiting} hands played since could not be saved" in n for n in told)
+    with Store.open(tmp_path / DB_NAME) as again:  # the file kept its last good state
+        assert len(again.hands()) == saved and again.integrity_check() == []
 
 
 def test_an_interrupted_hand_resumes_at_the_table_and_is_recorded_once(app: App) -> None:

@@ -123,7 +123,7 @@ def test_rebuy_button_during_a_hand_opens_top_up_at_the_break(app: App) -> None:
 
 def test_top_up_dialog_escape_cancels(app: App) -> None:
     scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
-    app.push(RebuyScene(app, scene))
+    app.push(RebuyScene(app, scene.session, scene.me, scene.rebought))
     app.step(FRAME)
     press(app, pygame.K_ESCAPE)
     assert app.top is scene and scene.session.stacks()[0] == 600

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.sizing import BettingContext
 from voice.intent import Intent, IntentKind
 from voice.parse import parse
-from voice.recognize import Result, intent_confidence
+from voice.recognize import intent_confidence
+from voice.recognizer import Result
 
 FACING_20 = BettingContext(10, 35, 20, 10, 20, 1000, False, 40, 1010, "preflop")
 

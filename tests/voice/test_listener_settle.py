@@ -8,7 +8,9 @@ import random
 import pytest
 
 from voice.gate import GateConfig, SpeechGate
-from voice.recognize import Listener, PocketSphinxRecognizer, Result, SphinxTuning
+from voice.recognize import Listener
+from voice.recognizer import Result
+from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
 from voice.synth import Synthesizer, add_noise, flite_available, silence, vowel
 
 RATE = 16_000

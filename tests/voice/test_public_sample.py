@@ -1,4 +1,4 @@
-"""The public phrase sample (/work/shared/voice-phrases.jsonl, copied here for CI)."""
+"""The public phrase sample: phrases with the intent each must give (voice_phrases.jsonl)."""
 
 import json
 from pathlib import Path
@@ -8,17 +8,12 @@ import pytest
 from engine.sizing import BettingContext
 from voice.parse import parse
 
-SHARED = Path("/work/shared/voice-phrases.jsonl")
-LOCAL = Path(__file__).with_name("voice_phrases.jsonl")
+SAMPLE = Path(__file__).with_name("voice_phrases.jsonl")
 
 
 def _cases() -> list[dict]:
-    """The local copy, plus whatever the shared sample has grown since."""
-    lines: dict[str, None] = {}
-    for path in (LOCAL, SHARED):
-        if path.exists():
-            lines.update(dict.fromkeys(x for x in path.read_text().splitlines() if x.strip()))
-    return [json.loads(line) for line in lines]
+    return [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
 
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda case: case["text"])

@@ -15,6 +15,7 @@ import pytest
 
 from tests.voice.contexts import FACING
 from voice.intent import IntentKind
+from voice.jsgf import RECOGNIZER_GRAMMAR, jsgf
 from voice.models import (
     ModelDownloader,
     ModelError,
@@ -27,16 +28,12 @@ from voice.models import (
     terminal_progress,
     verify_archive,
 )
-from voice.recognize import (
-    PRONUNCIATIONS,
-    PocketSphinxRecognizer,
-    Result,
-    SphinxTuning,
-    best_intent,
-    lm_corpus,
-    vosk_result,
-)
-from voice.templates import RECOGNIZER_GRAMMAR, load, vocabulary
+from voice.recognize import best_intent
+from voice.recognizer import Result
+from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
+from voice.sphinx_lm import PRONUNCIATIONS, lm_corpus
+from voice.templates import load, vocabulary
+from voice.vosk_backend import vosk_result
 
 MODEL_FILES = ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf", "graph/HCLr.fst",
                "graph/Gr.fst", "ivector/final.ie", "README")
@@ -219,7 +216,7 @@ def test_nothing_that_parses_is_unknown() -> None:
 
 
 def test_the_recognizer_grammar_only_uses_template_words() -> None:
-    grammar = load().jsgf(RECOGNIZER_GRAMMAR)
+    grammar = jsgf(load(), RECOGNIZER_GRAMMAR)
     body = " ".join(line.split("=", 1)[1] for line in grammar.splitlines() if "=" in line)
     words = set(re.sub(r"<[^>]*>|[()\[\]|;*]", " ", body).split())
     assert "raise" in words and "hundred" in words
@@ -227,7 +224,7 @@ def test_the_recognizer_grammar_only_uses_template_words() -> None:
 
 
 def test_words_a_recognizer_lacks_are_unreachable_not_fatal() -> None:
-    grammar = load().jsgf(RECOGNIZER_GRAMMAR, known=lambda word: word != "fold")
+    grammar = jsgf(load(), RECOGNIZER_GRAMMAR, known=lambda word: word != "fold")
     assert " fold " not in grammar and "<VOID>" in grammar
 
 

@@ -26,7 +26,8 @@ from voice.confirm import ConfirmController, EffectKind, Heard, acts_without_ask
 from voice.gate import SpeechGate
 from voice.intent import IntentKind
 from voice.narrator import VoiceSpec
-from voice.recognize import Listener, PocketSphinxRecognizer
+from voice.recognize import Listener
+from voice.sphinx_backend import PocketSphinxRecognizer
 from voice.synth import Synthesizer, Utterance, add_noise, babble, cough, flite_available, silence
 from voice.transcribe import listen
 

@@ -5,19 +5,14 @@ import re
 
 import pytest
 
+from voice.expression import TemplateError, parse_expression
 from voice.intent import IntentKind
+from voice.jsgf import RECOGNIZER_GRAMMAR, jsgf
+from voice.matching import BlockKind
 from voice.numbers import NUMBER_WORDS, number_to_words
 from voice.parse import parse
-from voice.templates import (
-    DEFAULT_PATH,
-    RECOGNIZER_GRAMMAR,
-    BlockKind,
-    TemplateError,
-    compile_templates,
-    load,
-    parse_expression,
-    vocabulary,
-)
+from voice.phrase_list import phrase_list
+from voice.templates import DEFAULT_PATH, compile_templates, load, vocabulary
 
 from .contexts import FACING, OPEN
 
@@ -43,8 +38,11 @@ def _samples(per_template: int = 40, seed: int = 7):
             yield template, templates.sample(template, rng)
 
 
-def test_the_template_file_loads_and_is_compiled_once():
-    assert load() is load() is load(DEFAULT_PATH)
+def test_the_template_file_loads_and_is_compiled_once(tmp_path):
+    copy = tmp_path / "templates.txt"
+    copy.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load() is load()
+    assert load(copy) is load(str(copy)) is not load()
     assert len(load().templates) > 100
 
 
@@ -76,7 +74,7 @@ def test_vocabulary_is_sorted_unique_lowercase_words_and_has_every_number_word()
 
 
 def test_jsgf_grammar_has_a_header_and_one_public_rule():
-    grammar = load().jsgf()
+    grammar = jsgf(load())
     assert grammar.startswith("#JSGF V1.0;")
     assert len(re.findall(r"^public ", grammar, flags=re.M)) == 1
     assert grammar.count("(") == grammar.count(")")
@@ -90,7 +88,7 @@ def grammar_fsg():
         decoder = pocketsphinx.Decoder(loglevel="FATAL")
     except Exception as err:  # no acoustic model installed
         pytest.skip(f"pocketsphinx cannot start: {err}")
-    return decoder.parse_jsgf(load().jsgf())
+    return decoder.parse_jsgf(jsgf(load()))
 
 
 def test_pocketsphinx_accepts_the_jsgf_grammar_and_every_templated_sentence(grammar_fsg):
@@ -122,7 +120,7 @@ def test_jsgf_grammar_rejects_what_no_template_says(grammar_fsg):
 
 def test_the_recognizer_grammar_keeps_commands_and_drops_filler_and_homophones():
     pocketsphinx = pytest.importorskip("pocketsphinx")
-    fsg = pocketsphinx.Decoder(loglevel="FATAL").parse_jsgf(load().jsgf(RECOGNIZER_GRAMMAR))
+    fsg = pocketsphinx.Decoder(loglevel="FATAL").parse_jsgf(jsgf(load(), RECOGNIZER_GRAMMAR))
     for sentence in ("raise to two fifty", "bet one point five k", "raise two and a half x",
                      "call", "what's the pot"):
         assert fsg.accept(sentence), sentence
@@ -131,7 +129,7 @@ def test_the_recognizer_grammar_keeps_commands_and_drops_filler_and_homophones()
 
 
 def test_phrase_list_shows_every_block_and_the_rules_it_names():
-    listing = load().phrase_list()
+    listing = phrase_list(load())
     for heading in ("Fold:", "Check:", "Call:", "All in:", "Bet or raise:", "Ask (pot):",
                     "Table (sit out):", "Yes:", "No:", "Bet or raise the pot:"):
         assert heading in listing
@@ -149,7 +147,7 @@ def test_a_new_template_line_teaches_a_new_phrase():
     assert parse("lay down my cards", FACING).intent is IntentKind.UNKNOWN
     taught = compile_templates(_with("fold", "lay down my cards"))
     assert parse("lay down my cards", FACING, taught).intent is IntentKind.FOLD
-    assert "lay down my cards" in taught.phrase_list()
+    assert "lay down my cards" in phrase_list(taught)
 
 
 def test_a_new_wager_template_with_a_slot_is_sized_by_the_table():
@@ -161,7 +159,7 @@ def test_a_new_wager_template_with_a_slot_is_sized_by_the_table():
 def test_a_new_word_reaches_the_vocabulary_and_the_grammar():
     taught = compile_templates(_with("check", "tap the table"))
     assert "tap" in taught.vocabulary()
-    assert "tap the table" in taught.jsgf()
+    assert "tap the table" in jsgf(taught)
 
 
 # --- the loader refuses malformed files, naming the line --------------------------------

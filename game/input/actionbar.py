@@ -1,36 +1,16 @@
-"""The table scene's controls: the bar model shown this frame and the input bindings
-that match it rect for rect."""
+"""The action bar's clicks and keys: the input bindings that match the drawn bar rect for
+rect. One of three parts: the model is ``game.table.actionbar``, the drawing
+``game.render.actionbar``."""
 
 from __future__ import annotations
 
 import pygame
 
-from engine.actions import LegalActions
-from engine.sizing import BettingContext
 from game.input.commands import ActCommand, Command, Ui, UiCommand
 from game.input.mapper import Bindings, Drag, Hit
-from game.render.bar import BarModel
 from game.render.layout import PRESETS, TableLayout
-from game.table.actionbar import ActionPanel
+from game.table.actionbar import BarModel
 from game.voicectl.controller import VoicePanel
-
-
-def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
-              in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool) -> BarModel:
-    my_turn = legal is not None
-    value = panel.wager_value()
-    return BarModel(
-        my_turn=my_turn, in_hand=in_hand,
-        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
-        wager=panel.wager(legal, ctx), allin=panel.all_in(legal),
-        can_wager=legal is not None and legal.wager is not None,
-        amount_text=panel.typed or (f"{value}" if value is not None else ""),
-        typed=bool(panel.typed), slider_fraction=panel.fraction,
-        pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
-        pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
-        title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
-    )
 
 
 def _act(seat: int, m: BarModel, which: str) -> Command | None:
@@ -80,6 +60,8 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
             cmd = _act(seat, m, which)
             if cmd is not None:
                 keys[code] = cmd
+        if m.armed:  # Esc takes back the all-in rather than pausing
+            keys[pygame.K_ESCAPE] = UiCommand(Ui.CANCEL)
         keys[pygame.K_r] = UiCommand(Ui.WAGER)
         keys[pygame.K_RETURN] = UiCommand(Ui.WAGER)
         keys[pygame.K_KP_ENTER] = UiCommand(Ui.WAGER)

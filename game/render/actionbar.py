@@ -1,8 +1,8 @@
-"""The action bar (buttons, presets, slider, amount box, pre-actions) and the top bar."""
+"""The action bar, drawn: buttons, presets, slider, amount box, pre-actions, and the top
+bar. One of three parts: the model is ``game.table.actionbar``, the clicks and keys
+``game.input.actionbar``."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
@@ -21,31 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel, toggle
-from game.table.actionbar import Choice
-
-
-@dataclass(frozen=True, slots=True)
-class BarModel:
-    """What the bars show this frame (built in update, read by bindings and drawing)."""
-
-    my_turn: bool
-    in_hand: bool
-    fold: Choice
-    call: Choice
-    wager: Choice
-    allin: Choice
-    can_wager: bool
-    amount_text: str
-    typed: bool
-    slider_fraction: float
-    pre_check_fold: bool
-    pre_call_any: bool
-    pre_enabled: bool
-    message: str
-    message_is_error: bool
-    title: str
-    sitting_out: bool
-    can_rebuy: bool
+from game.table.actionbar import BarModel
 
 
 def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
@@ -82,14 +58,26 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     button(surf, text, b.wager, m.wager.label, fill=RAISE_C, enabled=on and m.can_wager,
            hint="R / Enter" if hint else "")
     # left block
-    if m.message:
-        color = ORANGE if m.message_is_error else GOLD
-        text.blit(surf, m.message, round(b.message.h * 0.68), b.message.midleft, color,
-                  bold=True, anchor="midleft", width=b.message.w)
     pre = m.pre_enabled
     toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
     toggle(surf, text, b.pre_call_any, "Call any (C)", m.pre_call_any, pre)
     h = b.hint
+    if m.message and m.message_is_error and on:
+        # A refusal or a question on the player's turn: large, over the left block (the
+        # pre-action boxes do nothing on one's own turn), until it times out.
+        box = b.message.union(h)
+        panel(surf, box, (58, 26, 20), ORANGE, radius=6, width=2)
+        size = max(14, round(box.h * 0.26))
+        wrapped = text.wrap(m.message, size, box.w - 16)[:3]
+        y = box.centery - len(wrapped) * (size + 2) // 2
+        for line in wrapped:
+            text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
+            y += size + 2
+        return
+    if m.message:
+        color = ORANGE if m.message_is_error else GOLD
+        text.blit(surf, m.message, round(b.message.h * 0.68), b.message.midleft, color,
+                  bold=True, anchor="midleft", width=b.message.w)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
     fs = max(11, round(h.h * 0.27))
     lines = ("Keys: F fold · C check/call · R bet/raise · A all-in",

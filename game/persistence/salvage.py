@@ -1,0 +1,232 @@
+"""Salvage: copy everything readable from a damaged save file into a fresh one.
+
+SQLite refuses a whole query when it meets a damaged page, but the pages around it are
+still readable. Rows are read in ranges of their key; a range that fails is split until
+single rows, so one bad page costs only the rows on it. Copied hands are checked (their
+journal replays to the stored result); a hand that fails is dropped and counted. The
+table is kept when its chips still add up, and the ledger is balanced with a marked row
+when some of its rows were lost. Pure Python over ``sqlite3``: no ``sqlite3`` command-line
+tool is needed on the player's machine.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.actions import IllegalAction
+from engine.cards import CardError
+from engine.state import ConfigError
+from game.persistence import reading
+from game.persistence.codec import hand_result
+from game.persistence.errors import CorruptRecord
+
+log = logging.getLogger(__name__)
+
+_CHUNK = 256
+_ROWID_TABLES = ("tables", "sessions", "hands", "ledger")
+
+
+@dataclass(frozen=True, slots=True)
+class SalvageReport:
+    """What came back from a damaged file, in numbers."""
+
+    hands: int = 0
+    hands_lost: int = 0
+    table: bool = False
+    stacks: tuple[tuple[str, int], ...] = ()
+    rows_lost: int = 0
+    readable: bool = True
+
+    @property
+    def message(self) -> str:
+        if not self.readable:
+            return "Nothing in it could be read; a new table starts."
+        table = ("the table and its stacks ("
+                 + ", ".join(f"{name} {stack:,}" for name, stack in self.stacks) + ")"
+                 if self.table else "no table (its seats could not be read)")
+        lost = ("no hand was lost" if not self.hands_lost else
+                "1 hand could not be read and is lost" if self.hands_lost == 1 else
+                f"{self.hands_lost} hands could not be read and are lost")
+        return (f"Recovered {table} and {self.hands} hand{'s' if self.hands != 1 else ''}; "
+                f"{lost}.")
+
+
+def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
+    """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save)."""
+    try:
+        source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro", uri=True,
+                                 isolation_level=None)
+    except sqlite3.Error:
+        return SalvageReport(readable=False)
+    try:
+        # Lets SQLite read a file shorter than its header says (a truncated copy); the
+        # connection is read-only, so nothing is written through it.
+        source.execute("PRAGMA writable_schema = ON")
+        return _salvage(source, into, max(1, damaged.stat().st_size // 32))
+    except sqlite3.DatabaseError as err:  # the schema itself is unreadable
+        log.warning("Salvage of %s failed: %s", damaged, err)
+        return SalvageReport(readable=False)
+    finally:
+        source.close()
+
+
+def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
+             bound: int) -> SalvageReport:
+    columns = {name: _columns(into, name) for name in
+               ("tables", "seats", "sessions", "hands", "actions", "ledger")}
+    have = {name: _columns(source, name) for name in columns}
+    lost = 0
+    into.execute("PRAGMA foreign_keys = OFF")
+    into.execute("BEGIN")
+    try:
+        for name in _ROWID_TABLES:
+            shared = [c for c in columns[name] if c in have[name]]
+            rows, failed = _rows_by_rowid(source, name, shared, _top(source, name, bound))
+            lost += failed
+            _insert(into, name, shared, rows)
+        for name, key in (("seats", "table_id"), ("actions", "hand_id")):
+            shared = [c for c in columns[name] if c in have[name]]
+            parents = [r[0] for r in into.execute(
+                f"SELECT id FROM {'tables' if name == 'seats' else 'hands'}")]
+            for parent in parents:
+                try:
+                    rows = source.execute(f"SELECT {', '.join(shared)} FROM {name} "
+                                          f"WHERE {key} = ?", (parent,)).fetchall()
+                except sqlite3.DatabaseError:
+                    lost += 1
+                    continue
+                _insert(into, name, shared, rows)
+        dropped, highest = _drop_broken_hands(into)
+        table = _settle_table(into)
+        into.execute("COMMIT")
+    except BaseException:
+        into.execute("ROLLBACK")
+        raise
+    finally:
+        into.execute("PRAGMA foreign_keys = ON")
+    hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
+    played = into.execute("SELECT coalesce(sum(hands_played), 0) FROM tables").fetchone()[0]
+    highest = max(highest, played)  # the table rows count hands whose rows were lost
+    log.info("Salvaged %d hands (%d dropped as inconsistent, %d rows unreadable)",
+             hands, dropped, lost)
+    return SalvageReport(hands=hands, hands_lost=max(0, highest - hands),
+                         table=table is not None, stacks=table or (), rows_lost=lost)
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def _top(source: sqlite3.Connection, name: str, bound: int) -> int:
+    """The highest rowid, or a bound from the file's size when the b-tree's right edge
+    is damaged."""
+    try:
+        row = source.execute(f"SELECT max(rowid) FROM {name}").fetchone()
+        return int(row[0] or 0)
+    except sqlite3.DatabaseError:
+        return bound
+
+
+def _rows_by_rowid(source: sqlite3.Connection, name: str, cols: list[str],
+                   top: int) -> tuple[list[tuple[object, ...]], int]:
+    """Every readable row with rowid 1..top, and how many single rows failed."""
+    rows: list[tuple[object, ...]] = []
+    failed = 0
+    stack = [(max(1, hi - _CHUNK + 1), hi) for hi in range(top, 0, -_CHUNK)]
+    while stack:
+        lo, hi = stack.pop()
+        try:
+            rows += source.execute(
+                f"SELECT {', '.join(cols)} FROM {name} WHERE rowid BETWEEN ? AND ? "
+                "ORDER BY rowid", (lo, hi)).fetchall()
+        except sqlite3.DatabaseError:
+            if lo == hi:
+                failed += 1
+                continue
+            mid = (lo + hi) // 2
+            stack += [(mid + 1, hi), (lo, mid)]
+    return rows, failed
+
+
+def _insert(into: sqlite3.Connection, name: str, cols: list[str],
+            rows: list[tuple[object, ...]]) -> None:
+    into.executemany(f"INSERT OR IGNORE INTO {name} ({', '.join(cols)}) VALUES "
+                     f"({', '.join('?' * len(cols))})", rows)
+
+
+def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
+    """Remove hands that don't replay to their stored result (or lost their table or
+    session); returns how many were dropped and the highest hand id seen."""
+    ids = [r[0] for r in into.execute("SELECT id FROM hands ORDER BY id")]
+    highest = ids[-1] if ids else 0
+    dropped = 0
+    for hand_id in ids:
+        if not _hand_intact(into, hand_id):
+            into.execute("DELETE FROM actions WHERE hand_id = ?", (hand_id,))
+            into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id = ?", (hand_id,))
+            into.execute("DELETE FROM hands WHERE id = ?", (hand_id,))
+            dropped += 1
+    into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id IS NOT NULL "
+                 "AND hand_id NOT IN (SELECT id FROM hands)")
+    into.execute("DELETE FROM ledger WHERE table_id NOT IN (SELECT id FROM tables)")
+    into.execute("UPDATE ledger SET session_id = NULL WHERE session_id IS NOT NULL "
+                 "AND session_id NOT IN (SELECT id FROM sessions)")
+    into.execute("DELETE FROM sessions WHERE table_id NOT IN (SELECT id FROM tables)")
+    orphans = into.execute("SELECT DISTINCT session_id FROM hands WHERE session_id NOT IN "
+                           "(SELECT id FROM sessions)").fetchall()
+    for (session_id,) in orphans:  # a lost session row: the hands keep a stand-in
+        started = into.execute("SELECT min(started_at), table_id FROM hands "
+                               "WHERE session_id = ?", (session_id,)).fetchone()
+        into.execute("INSERT INTO sessions (id, table_id, started_at, ended_at) "
+                     "VALUES (?, ?, ?, ?)", (session_id, started[1], started[0], started[0]))
+    return dropped, highest
+
+
+def _hand_intact(into: sqlite3.Connection, hand_id: int) -> bool:
+    try:
+        found = into.execute("SELECT 1 FROM tables WHERE id = (SELECT table_id FROM hands "
+                             "WHERE id = ?)", (hand_id,)).fetchone()
+        if found is None:
+            return False
+        record = reading.read_hands(into, "WHERE h.id = ?", (hand_id,))[0]
+        if record.status.value == "playing":
+            return True  # recovery resumes or voids it
+        state = record.replay()
+        if record.status.value == "complete":
+            return state.finished and record.result == hand_result(state)
+        return True
+    except (CorruptRecord, IllegalAction, ConfigError, CardError, ValueError, TypeError,
+            IndexError, KeyError):
+        return False
+
+
+def _settle_table(into: sqlite3.Connection) -> tuple[tuple[str, int], ...] | None:
+    """The current table's seats if its chips add up (the ledger balanced with a marked
+    row when some of its rows were lost); otherwise its seats are dropped (a new table
+    is needed) and None."""
+    table_id = reading.current_table_id(into)
+    if table_id is None:
+        return None
+    try:
+        table = reading.load_table(into)
+    except (CorruptRecord, ValueError, TypeError):
+        table = None
+    problems = reading.integrity_check(into)
+    if table is None or any(p.startswith("bank:") for p in problems) or not any(
+            p is not None for p in table.seats):
+        into.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        return None
+    ledger_in, ledger_out = into.execute(
+        "SELECT coalesce(sum(CASE WHEN kind != 'cash_out' THEN amount END), 0), "
+        "coalesce(sum(CASE WHEN kind = 'cash_out' THEN amount END), 0) "
+        "FROM ledger WHERE table_id = ?", (table_id,)).fetchone()
+    at = into.execute("SELECT updated_at FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+    for kind, have, want in (("buy_in", ledger_in, table.bought_in),
+                             ("cash_out", ledger_out, table.cashed_out)):
+        if want > have:
+            into.execute("INSERT INTO ledger (table_id, name, kind, amount, at) "
+                         "VALUES (?, '(recovered)', ?, ?, ?)", (table_id, kind, want - have, at))
+    return tuple((p.name, p.stack) for p in table.seats if p is not None)

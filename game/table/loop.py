@@ -1,0 +1,236 @@
+"""The hand loop, without pygame: deals hands, waits for the animations, lets the seat to
+act decide (the player, a bot after its thinking time, or the turn clock) and applies
+every decision to the session. What the player should see or hear goes to a
+:class:`LoopListener` (the table scene)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.actions import Action, IllegalAction
+from engine.cards import Card
+from engine.events import Event
+from engine.state import HandState
+from engine.table import PlayerBusted, PlayerLeft, TableEvent
+from engine.view import PlayerView
+from game.input.commands import ActCommand
+from game.settings.model import HUMAN_SEAT
+from game.table.clock import TurnClock
+from game.table.players import Seats
+from game.table.presenter import Presenter
+from game.table.session import TableSession
+
+BETWEEN_HANDS = 0.8
+LONG_THINK = 15.0
+
+
+class LoopListener(Protocol):
+    """What the loop tells the table scene."""
+
+    def shown(self, event: Event) -> None:
+        """An event has finished animating (log it, narrate it, let the bots react)."""
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A short notice for the player."""
+
+    def note(self, line: str) -> None:
+        """A line for the hand log only."""
+
+    def chat(self, facts: list[Any]) -> None:
+        """Table facts the bots may banter about."""
+
+    def my_action(self) -> None:
+        """The player's seat acted (the message line is cleared)."""
+
+    def your_turn(self, view: PlayerView) -> Action | None:
+        """The player's turn begins; a pre-selected action to take at once, if any."""
+
+    def wants_rebuy(self) -> bool:
+        """Between hands: True when the rebuy dialog was opened instead of dealing."""
+
+    def hand_over(self) -> None:
+        """A hand has ended and the table has been settled."""
+
+    def left_table(self, event: PlayerLeft) -> None:
+        """The player's seat left the table."""
+
+    def save_trouble(self) -> None:
+        """Between hands the save file refuses writes: stop, or ask the player."""
+
+
+@dataclass(slots=True)
+class HandLoop:
+    """Whose turn it is and when things happen, in game seconds (``update``)."""
+
+    session: TableSession
+    seats: Seats
+    out: LoopListener
+    presenter: Presenter
+    clock: TurnClock
+    me: int = HUMAN_SEAT
+    autopilot: bool = False
+    between: float = 0.3
+    decision: tuple[int, int] | None = None
+    bot_wait: float = 0.0
+    thought: float = 0.0
+    long_think_told: bool = False
+    next_deck: list[Card] | None = None  # scripted hands (tests, screenshots)
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def hand(self) -> HandState | None:
+        return self.session.hand
+
+    def human_turn(self) -> bool:
+        """The player is to act, with the table at rest."""
+        hand = self.session.hand
+        return (hand is not None and not hand.finished and hand.to_act == self.me
+                and not self.presenter.busy and not self.autopilot)
+
+    def acting(self) -> int | None:
+        """The seat whose decision is awaited now (None while animating or between)."""
+        hand = self.session.hand
+        if hand is None or hand.finished or self.presenter.busy:
+            return None
+        return hand.to_act
+
+    def my_view(self) -> PlayerView | None:
+        return self.session.view(self.me) if self.human_turn() else None
+
+    # ------------------------------------------------------------ commands
+
+    def act(self, command: ActCommand) -> bool:
+        """Apply one decision; a refusal is told and nothing changes."""
+        refusal = self.attempt(command)
+        if refusal is not None:
+            self.out.say(refusal, error=True)
+        return refusal is None
+
+    def attempt(self, command: ActCommand) -> str | None:
+        """Apply one decision; the refusal's sentence (nothing changed), or None."""
+        hand = self.session.hand
+        if hand is not None and hand.to_act == command.seat == self.me and self.presenter.busy:
+            return "Wait for your turn"
+        try:
+            events = self.session.submit(command.action)
+        except IllegalAction as refusal:
+            return str(refusal)
+        if command.seat == self.me:
+            self.clock.stop()
+            self.out.my_action()
+        self.decision = None
+        self.presenter.push(events)  # the display keeps only our own hole cards
+        return None
+
+    def deal_now(self) -> bool:
+        """Deal the next hand without the pause; False while a hand is on."""
+        if self.session.hand is None and not self.presenter.busy:
+            self.between = min(self.between, 0.0)
+            return True
+        return False
+
+    def at_rest(self) -> bool:
+        """Between hands with nothing animating (dialogs may open)."""
+        return self.session.hand is None and not self.presenter.busy
+
+    # ------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        """Advance ``dt`` game seconds."""
+        for event in self.presenter.update(dt):
+            self.out.shown(event)
+        hand = self.session.hand
+        if hand is None:
+            self._between(dt)
+        elif not self.presenter.busy:
+            if hand.finished:
+                self._finish_hand(hand)
+            elif hand.to_act is not None:
+                self._decide(hand, hand.to_act, dt)
+
+    def _between(self, dt: float) -> None:
+        if self.presenter.busy:
+            return
+        self.between -= dt
+        if self.between > 0:
+            return
+        if self.session.save.needs_decision:  # never play on unsaved silently
+            self.between = BETWEEN_HANDS
+            self.out.save_trouble()
+            return
+        if self.session.seated(self.me) and not self.autopilot and self.out.wants_rebuy():
+            self.between = BETWEEN_HANDS
+            return
+        if not self.session.can_deal():
+            self.out.say("Waiting for players", error=True)
+            self.between = 1.0
+            return
+        events = self.session.start_hand(self.next_deck)
+        self.next_deck = None
+        self.clock.new_hand()
+        self.decision = None
+        self.presenter.push(events)
+
+    def _finish_hand(self, hand: HandState) -> None:
+        self.seats.hand_over(hand)
+        self._table_events(self.session.end_hand())
+        self.between = BETWEEN_HANDS
+        self.out.hand_over()
+
+    def _table_events(self, events: list[TableEvent]) -> None:
+        for e in events:
+            if isinstance(e, PlayerLeft) and e.seat == self.me:
+                self.out.left_table(e)
+                return
+            if isinstance(e, PlayerBusted) and e.seat == self.me:
+                self.out.say("You're out of chips: rebuy to keep playing", error=True)
+            elif isinstance(e, PlayerLeft):
+                self.out.note(f"{e.name} left the table ({e.reason})")
+
+    def _decide(self, hand: HandState, seat: int, dt: float) -> None:
+        key = (self.session.hand_number, len(hand.events))
+        human = seat == self.me and not self.autopilot
+        if self.decision != key:
+            self.decision = key
+            self.thought = 0.0
+            self.long_think_told = False
+            view = self.session.view(seat)
+            assert view is not None
+            if human:
+                pre = self.out.your_turn(view)
+                if pre is not None:
+                    self.act(ActCommand(self.me, pre, "pre-action"))
+                    return
+                self.clock.start()
+            else:
+                self.bot_wait = self.seats.think_seconds(seat, view)
+        self.thought += dt
+        if human:
+            self._tick_clock(hand, seat, dt)
+            return
+        self.bot_wait -= dt
+        if self.bot_wait <= 0:
+            view = self.session.view(seat)
+            assert view is not None
+            action = self.seats.decide(seat, view)
+            if not hand.can(action):  # a bot bug must not stall the table
+                player = self.session.table.seats[seat]
+                name = player.name if player is not None else f"Seat {seat + 1}"
+                self.out.note(f"{name} chose an illegal action")
+                action = hand.timeout_action()
+            self.act(ActCommand(seat, action, "bot"))
+
+    def _tick_clock(self, hand: HandState, seat: int, dt: float) -> None:
+        if self.clock.tick(dt):
+            self.act(ActCommand(self.me, hand.timeout_action(), "clock"))
+            self.out.say("Time's up", error=True)
+        elif self.clock.warning and not self.clock.warned:
+            self.clock.warned = True
+            self.out.say(f"{self.clock.left:.0f} seconds left", error=True)
+        elif self.thought > LONG_THINK and not self.long_think_told:
+            self.long_think_told = True
+            fact = self.seats.long_think(seat, self.thought)
+            if fact is not None:
+                self.out.chat([fact])

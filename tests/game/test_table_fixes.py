@@ -1,0 +1,201 @@
+"""Issue fixes at the table and the start screen, each driven by real clicks and keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.actions import ActionKind
+from game.app import App
+from game.persistence.saving import SaveGame
+from game.render.table import anchor_pos
+from game.scenes.rebuy import RebuyScene
+from game.scenes.start import StartScene
+from game.scenes.stats import StatsScene
+from game.scenes.table import TableScene
+from game.settings.model import GameSettings
+from tests.game.helpers import (
+    FRAME,
+    bot,
+    click,
+    deck_for,
+    press,
+    run_until,
+    scripted_table,
+    to_act,
+)
+
+
+def _start(app: App) -> StartScene:
+    scene = StartScene(app, seed=5)
+    app.push(scene)
+    app.step(FRAME)
+    return scene
+
+
+def test_the_left_arrow_buttons_work_with_the_mouse(app: App) -> None:
+    _start(app)
+    click(app, "row0.left")  # level 1 -> 5
+    click(app, "row2.left")  # seat 2: shark -> honest (the last kind)
+    assert app.settings.level == 5
+    assert app.settings.bots[0] == "honest"
+
+
+def test_the_rebuy_dialogs_left_arrow_works_with_the_mouse(app: App) -> None:
+    scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    app.step(FRAME)
+    press(app, pygame.K_b)
+    dialog = app.top
+    assert isinstance(dialog, RebuyScene) and dialog.amount == 400
+    click(app, "row0.left")
+    assert dialog.amount == 300
+
+
+def test_the_start_screen_names_and_describes_the_bots(app: App) -> None:
+    start = _start(app)
+    assert start.rows()[2].value == "Vera (shark)"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert start._note().startswith("Vera: tight-aggressive")
+
+
+def _saved_table(app: App) -> TableScene:
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq >= 1)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    return scene
+
+
+def test_new_table_asks_before_closing_the_saved_one(app: App) -> None:
+    old = _saved_table(app)
+    start = app.top
+    assert isinstance(start, StartScene) and start.can_continue
+    assert start.saved.startswith("Saved table: You ")
+    press(app, pygame.K_n)
+    assert app.top is start and start.asking  # asked, nothing closed
+    press(app, pygame.K_RETURN)  # a stray Enter does not answer
+    assert app.top is start
+    press(app, pygame.K_ESCAPE)  # keep it
+    assert app.top is start and not start.asking and app.running
+    click(app, "New table")
+    click(app, "Yes, new table")
+    table = app.top
+    assert isinstance(table, TableScene) and table is not old
+    assert table.session.hand_number == 0 or table.session.table is not old.session.table
+    app.save.close()
+
+
+def test_continue_still_goes_back_to_the_saved_table(app: App) -> None:
+    old = _saved_table(app)
+    press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.session.save.seq == old.session.save.seq
+    app.save.close()
+
+
+def test_the_title_uses_the_save_files_hand_number(app: App) -> None:
+    old = _saved_table(app)
+    number = old.session.save.hand_id
+    assert number is not None
+    press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.step(FRAME)
+    assert f"Hand #{number}" in table.model.title
+    app.save.close()
+
+
+def test_a_top_up_reads_you_add(app: App) -> None:
+    scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    app.step(FRAME)
+    press(app, pygame.K_b)
+    press(app, pygame.K_RETURN)
+    assert any(line == "You add 400 chips" for line in scene.log)
+
+
+def test_one_pot_figure_while_bets_are_out(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    run_until(app, lambda: not scene.presenter.busy)
+    d = scene.display
+    assert d.pot_total > 0
+    assert scene.renderer.pot_labels(d) == [f"Pot {d.pot_total:,}"]
+
+
+def test_a_relaunch_continues_the_session_graph_and_stats(app: App) -> None:
+    app.settings = GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0)
+    app.save = SaveGame.open()
+    _start(app)
+    press(app, pygame.K_RETURN)
+    first = app.top
+    assert isinstance(first, TableScene)
+    run_until(app, lambda: first.session.hand_number >= 3 and first.session.hand is None,
+              limit=20000)
+    played = len(first.session.history)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    app.save.close()
+    # a new run of the game: a new app, the same save file
+    again = App(app.screen, GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0))
+    again.save = SaveGame.open()
+    _start(again)
+    press(again, pygame.K_RETURN)  # Continue
+    table = again.top
+    assert isinstance(table, TableScene)
+    assert len(table.session.history) >= played  # the graph did not start at 0 hands
+    assert table.session.history[-1] == table.session.stacks()
+    press(again, pygame.K_ESCAPE)
+    press(again, pygame.K_t)
+    stats = again.top
+    assert isinstance(stats, StatsScene)
+    me = next(row for row in stats.session if row[0] == "You")
+    assert int(me[1]) >= played - 1  # hands from the first run count in this session
+    again.save.close()
+
+
+def test_a_big_bet_from_the_top_seat_stays_off_its_cards(app: App) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    bot(app, scene, 0, ActionKind.CALL)
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.RAISE, 990)  # the top seat: a tall stack of chips
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.display.seats[2].bet == 990
+    L = scene.layout
+    for amount in (10, 990, 123_456_789):  # up to the tallest stack of chips drawn
+        _, where = scene.renderer.bet_chips(L, 2, amount)
+        assert not any(where.colliderect(card) for card in L.seats[2].cards)
+    _, where = scene.renderer.bet_chips(L, 2, 990)
+    assert not any(where.colliderect(card) for card in L.seats[2].cards)
+
+
+def test_chips_won_fly_to_the_avatar_not_over_the_stack_figure(app: App) -> None:
+    scene = scripted_table(app)
+    L = scene.layout
+    x, y = anchor_pos(L, scene.display, ("seat", 1, 0))
+    assert L.seats[1].avatar.collidepoint(x, y)
+
+
+def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> None:
+    deck = deck_for(0, {0: "Th3c", 1: "8c4d", 2: "9s5d", 3: "AdKc"}, "Td 3s 9h 2c 7h")
+    scene = scripted_table(app, deck=deck)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    assert scene.renderer.strength_label(scene.display) == "Ten-Three offsuit"
+    press(app, pygame.K_c, unicode="c")  # call, as the player does
+    bot(app, scene, 1, ActionKind.CALL)
+    bot(app, scene, 2, ActionKind.CHECK)
+    run_until(app, lambda: len(scene.display.board) == 3 and not scene.presenter.busy)
+    assert scene.renderer.strength_label(scene.display) == "Two Pair, Tens and Threes"
+    bot(app, scene, 1, ActionKind.CHECK)
+    bot(app, scene, 2, ActionKind.CHECK)
+    bot(app, scene, 3, ActionKind.CHECK)
+    to_act(app, scene, 0)
+    press(app, pygame.K_f, unicode="f")  # folded: nothing to show
+    run_until(app, lambda: not scene.presenter.busy)
+    assert scene.renderer.strength_label(scene.display) == ""
