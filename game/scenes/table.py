@@ -195,6 +195,19 @@ class TableScene:
                 voice.your_turn(view)
         return pre
 
+    def clock_waits(self, dt: float) -> bool:
+        """The clock waits while the game talks during the player's turn."""
+        voice = self.voice
+        if voice is None or not voice.holds_clock():
+            return False
+        voice.clock_held(dt)
+        return True
+
+    def clock_ran_out(self) -> None:
+        voice = self.voice
+        if voice is not None:
+            voice.clock_expired()
+
     def wants_rebuy(self) -> bool:
         if self.session.stacks()[self.me] == 0 or self.rebuy_requested:
             self._open_rebuy()
@@ -431,6 +444,8 @@ class TableScene:
             clock_warning=human_clock and clock.warning,
             clock_bank=human_clock and clock.in_bank,
             clock_seconds=clock.left if human_clock else self.now,
+            clock_action_seconds=clock.remaining, clock_bank_seconds=clock.bank,
+            clock_paused=human_clock and clock.paused,
         )
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout

@@ -402,8 +402,8 @@ class VoiceController:
             self._effects(effects, host, table, now)
         elif effects:  # a turn that is over, or not the player's: say so
             self.stats.answered += 1
-            self.reply("That was after your turn ended" if self.turn is None and got.turn
-                       is not None else "It's not your turn yet: say it again when it is", now)
+            self.reply("It's not your turn: say it again when it is" if self.turn is None
+                       else "That was for an earlier turn: say it again", now)
         else:
             self.stats.dropped += 1
 

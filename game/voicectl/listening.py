@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -83,18 +83,20 @@ class EchoFront:
     """Brings source blocks to 16 kHz and, with speakers, takes the game's echo out
     (adding the simulated room's echo first for scripted files)."""
 
-    def __init__(self, source: AudioSource, playback: Playback | None, cancel: bool):
+    def __init__(self, source: AudioSource, playback: Playback | None,
+                 cancel: Callable[[], bool]):
         self._resampler = Resampler(source.sample_rate, RATE)
         self._playback = playback
-        self._cancel = EchoCanceller() if cancel and playback is not None else None
+        self._wanted = cancel  # read each block: the setting may change in play
+        self._cancel = EchoCanceller() if playback is not None else None
         scripted = isinstance(source, ScriptedSource)
-        self._room = RoomEcho() if self._cancel is not None and scripted else None
+        self._room = RoomEcho() if playback is not None and scripted else None
 
     def process(self, block: bytes, talking: bool = False) -> bytes:
         """``block`` (source rate), just read: it ended now on the playback clock.
         ``talking``: the gate is open on the player's voice (see ``EchoCanceller``)."""
         pcm = self._resampler.process(block)
-        if self._cancel is None or self._playback is None or not pcm:
+        if self._cancel is None or self._playback is None or not pcm or not self._wanted():
             return pcm
         frames = len(pcm) // 2
         played = self._playback.window(self._playback.now() - frames / RATE, frames)
@@ -117,7 +119,7 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
         return Listener(rec, RATE, gate=gate, context=lambda: voice.context)
 
     listener = make(recognizer)
-    front = EchoFront(source, voice.playback, cancel=voice.duplex == "speakers")
+    front = EchoFront(source, voice.playback, cancel=lambda: voice.duplex == "speakers")
     position = 0
     last_ctx: object = object()
     resets = 0

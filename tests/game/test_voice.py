@@ -29,7 +29,7 @@ from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripte
 from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
 from voice.intent import Control, Intent, IntentKind, Query
-from voice.narrator import Line, Priority
+from voice.narrator import Line, Priority, SpeechQueue
 
 R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
 
@@ -437,12 +437,16 @@ def test_a_scripted_file_the_game_talked_over_is_said_again(tmp_path: Path) -> N
             source.read()
     assert source.played == 2
 
-    always = ScriptedSource([path], lambda: True, sleep=lambda s: None)
+    told: list[str] = []
+    always = ScriptedSource([path], lambda: True, sleep=lambda s: None, on_skip=told.append)
     with pytest.raises(EOFError):
         for _ in range(100):
             always.read()
             always.drowned()
     assert always.played == 4
+    # Given up at last, and said so (never silently).
+    assert always.given_up == [path]
+    assert told == ["Gave up on the voice file a.wav: the game talked over it 4 times"]
 
 
 class FailingWav(WavFileSource):
@@ -701,3 +705,70 @@ def test_muting_the_bots_when_the_settings_cannot_be_written_says_so(
     say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
     assert voice.bots_muted and app.settings.voice.bots_muted
     assert voice.panel.say_back.startswith("The bots are muted for this game only. Can't save")
+
+
+# ------------------------------------------------------------------ the player's turn
+
+
+def test_the_turn_clock_waits_while_the_game_talks_to_the_player(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    app.step(FRAME)
+    left = facing_limp.clock.left
+    narrator.speaking = True
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left == left and facing_limp.clock.paused
+    narrator.speaking = False
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left < left - 0.5 and not facing_limp.clock.paused
+
+
+def test_the_turn_clock_gives_back_at_most_the_cap(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    narrator.speaking = True  # a narrator that never stops must not stop the clock
+    voice.clock_held(1000.0)
+    left = facing_limp.clock.left
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left < left
+
+
+def test_the_turn_starts_with_one_short_line_and_bots_keep_quiet(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    turn_lines = [t for t in narrator.texts() if t.startswith("Your turn")]
+    assert turn_lines == ["Your turn: 10 to call, pot 25"]
+    view = facing_limp.session.view(0)
+    assert view is not None
+    voice.your_turn(view)  # the same again: shorter
+    assert narrator.texts()[-1] == "Your turn"
+    before = len(narrator.said)
+    voice.banter(1, "Nice hand")
+    assert len(narrator.said) == before
+
+
+def test_stale_news_is_dropped_when_the_players_turn_begins() -> None:
+    q = SpeechQueue(clock=lambda: 1.0)
+    q.put(Line("Maniac raises to 60", priority=Priority.TABLE, topic="action"))
+    q.put(Line("The flop: Ace of hearts", priority=Priority.TABLE))
+    q.put(Line("I raise!", "seat1", Priority.BANTER))
+    assert q.drop(lambda line: line.priority is Priority.BANTER or line.topic == "action") == 2
+    line = q.pop()
+    assert line is not None and line.text == "The flop: Ace of hearts"
+
+
+def test_nothing_said_is_lost(app: App, voice: VoiceController, narrator: FakeNarrator,
+                              clock: Clock, facing_limp: TableScene) -> None:
+    voice.talked_over()  # half-duplex threw the player's words away
+    assert narrator.texts()[-1] == "Sorry, I was talking. Say that again"
+    voice.hear(Intent(IntentKind.CALL), turn=12345)  # for a turn that is over
+    app.step(FRAME)
+    assert narrator.texts()[-1] == "That was for an earlier turn: say it again"
+    clock.t += 2.0
+    app.step(FRAME)
+    stats = voice.stats
+    assert stats.heard == 2 and stats.answered == 2 and stats.dropped == 0
+    assert stats.turn_ms > 0
