@@ -225,6 +225,18 @@ class Playback:
             return [p.text for p in self._played
                     if p.text and p.start < end and p.end > start]
 
+    def overlap(self, start: float, end: float) -> float:
+        """Seconds between ``start`` and ``end`` during which the game was playing."""
+        with self._lock:
+            spans = sorted((max(p.start, start), min(p.end, end)) for p in self._played)
+        total, reach = 0.0, start
+        for lo, hi in spans:
+            lo = max(lo, reach)
+            if hi > lo:
+                total += hi - lo
+                reach = hi
+        return total
+
     def playing(self, at: float) -> bool:
         with self._lock:
             return any(p.start <= at < p.end for p in self._played)

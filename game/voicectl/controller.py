@@ -71,6 +71,9 @@ from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
            "list_microphones"]  # the panel names are re-exported for the scenes
 
+OVERLAP_SECONDS = 0.2
+"""Speech said over this much of the game's own (through speakers) is asked, not done."""
+
 MAX_HELD_SECONDS = 20.0
 """The most turn-clock time given back a turn for the game's own talk."""
 
@@ -368,8 +371,9 @@ class VoiceController:
             self._timed_turn, self._held = self.turn, 0.0
         if last is None or self.turn is None:
             return
-        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES) \
-            and not self.gate_muted()
+        # FINISHED: the --voice-from files have all been said; nothing stops hearing.
+        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES,
+                                 MicState.FINISHED) and not self.gate_muted()
         self.stats.turn_time(max(0.0, now - last), listening)
 
     def _handle(self, got: Captured, host: VoiceHost, table: VoiceTable | None,
@@ -385,12 +389,13 @@ class VoiceController:
             self.heard_text = got.text
             self.transcript.append(f"heard: {got.text}")
         confidence = got.confidence
-        if got.over and got.intent.intent is IntentKind.CONFIRM and self.duplex == "speakers":
+        talked_over = got.overlap >= OVERLAP_SECONDS and self.duplex == "speakers"
+        if talked_over and got.intent.intent is IntentKind.CONFIRM:
             # A "yes" over the game's own "say yes or no" could be its echo: not taken.
             self.stats.answered += 1
             self.reply("I was talking: say that again", now)
             return
-        if got.over and got.intent.intent in _ACTIONS and self.duplex == "speakers":
+        if talked_over and got.intent.intent in _ACTIONS:
             # Said over the game's voice through speakers: what the canceller left
             # could still be the game's own, so an action is asked, never just done.
             confidence = min(confidence, self.confirm.policy.min_confidence / 2)

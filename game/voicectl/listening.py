@@ -52,7 +52,7 @@ class Captured:
     turn: int | None
     context: Any
     over: tuple[str, ...] = ()
-    talked_over: bool = False
+    overlap: float = 0.0  # seconds of the utterance the game was talking over
 
 
 def _joined(text: str) -> str:
@@ -196,13 +196,16 @@ def _not_the_game(voice: VoiceController, partial: str) -> bool:
 def _captured(voice: VoiceController, utterance: Any, opened: float | None,
               now: float) -> Captured:
     over: tuple[str, ...] = ()
+    overlap = 0.0
     playback = voice.playback
     if playback is not None and voice.duplex == "speakers":
         began = opened if opened is not None else utterance.speech_end - 1.0
         wall = playback.now()
-        over = tuple(playback.said_between(wall - (now - began) - 0.5, wall))
+        said_from = wall - (now - began)
+        over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
+        overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
     return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
-                    voice.context, over)
+                    voice.context, over, overlap)
 
 
 def _mic_state(voice: VoiceController) -> MicState:
