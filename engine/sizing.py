@@ -28,7 +28,8 @@ class BettingContext:
 
     ``pot`` counts every chip in the middle including this street's bets; ``stack`` is
     the chips still behind; ``min_raise_to``/``max_raise_to`` are the legal street
-    totals for a bet (unopened street) or raise.
+    totals for a bet (unopened street) or raise, both None when the player cannot bet or
+    raise (facing an all-in for more than their stack, raising not reopened...).
     """
 
     big_blind: int
@@ -38,8 +39,8 @@ class BettingContext:
     to_call: int
     stack: int
     can_check: bool
-    min_raise_to: int
-    max_raise_to: int
+    min_raise_to: int | None
+    max_raise_to: int | None
     street: str = "preflop"
 
     @property
@@ -50,6 +51,22 @@ class BettingContext:
     @property
     def all_in_to(self) -> int:
         return self.my_street_bet + self.stack
+
+    @property
+    def raise_range(self) -> tuple[int, int] | None:
+        """``(min_raise_to, max_raise_to)`` when a bet or raise is possible, else None.
+
+        None as well when the stack does not reach past the current bet, whatever the
+        range says: putting everything in is then a call, never a raise."""
+        low, high = self.min_raise_to, self.max_raise_to
+        if low is None or high is None or self.all_in_to <= self.current_bet:
+            return None
+        return low, high
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether a bet (unopened street) or a raise is possible at all."""
+        return self.raise_range is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,13 +88,25 @@ class BettingContext:
         if not isinstance(data, dict):
             raise ValueError("context must be a JSON object")
 
+        def chips(key: str, value: int | float) -> int:
+            if (isinstance(value, float) and not value.is_integer()) or value < 0:
+                raise ValueError(f"context.{key} must be a whole number of chips, not {value}")
+            return int(value)
+
         def num(key: str, default: int | None = None) -> int:
             value = data.get(key, default)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise ValueError(f"context.{key} must be a number")
-            if (isinstance(value, float) and not value.is_integer()) or value < 0:
-                raise ValueError(f"context.{key} must be a whole number of chips, not {value}")
-            return int(value)
+            return chips(key, value)
+
+        def optional(key: str, default: int) -> int | None:
+            """A range end: null when the player cannot bet or raise."""
+            value = data.get(key, default)
+            if value is None:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"context.{key} must be a number or null")
+            return chips(key, value)
 
         big_blind = num("big_blind", 10)
         current_bet = num("current_bet", 0)
@@ -87,8 +116,11 @@ class BettingContext:
         pot = num("pot", 0)
         # Without a minimum given, assume the last raise was one big blind (or the bet).
         default_min = current_bet + max(big_blind, current_bet) if current_bet else big_blind
-        min_raise_to = num("min_raise_to", default_min)
-        max_raise_to = num("max_raise_to", my_street_bet + stack)
+        min_raise_to = optional("min_raise_to", default_min)
+        max_raise_to = optional("max_raise_to", my_street_bet + stack)
+        if (min_raise_to is None) != (max_raise_to is None):
+            raise ValueError("context.min_raise_to and context.max_raise_to must both be "
+                             "numbers, or both null when the player cannot bet or raise")
         can_check = data.get("can_check", to_call == 0)
         if not isinstance(can_check, bool):
             raise ValueError("context.can_check must be true or false")
@@ -119,8 +151,14 @@ def multiple_to(multiple: Fraction | int, ctx: BettingContext) -> int:
 
 
 def clamp_to(amount: int, ctx: BettingContext) -> int:
-    """Into ``[min_raise_to, max_raise_to]`` (the max wins if they cross)."""
-    return max(min(amount, ctx.max_raise_to), min(ctx.min_raise_to, ctx.max_raise_to))
+    """Into ``[min_raise_to, max_raise_to]`` (the max wins if they cross). When the
+    player cannot bet or raise there is no range: only the stack bounds the amount
+    (a wager there is refused whatever its size; ask ``ctx.can_raise`` first)."""
+    legal = ctx.raise_range
+    if legal is None:
+        return min(amount, ctx.all_in_to)
+    low, high = legal
+    return max(min(amount, high), min(low, high))
 
 
 def sized_to(fraction: Fraction, ctx: BettingContext) -> int:

@@ -91,8 +91,9 @@ class Templates:
     suffix_phrases: frozenset[tuple[str, ...]]
 
     def tokens(self, text: str) -> list[str]:
-        """The utterance's tokens, hesitations dropped."""
-        return [token for token in tokenize(text) if token not in self.hesitation]
+        """The utterance's tokens, hesitations dropped and a phrase said twice in a
+        row said once (see :func:`said_once`)."""
+        return said_once([token for token in tokenize(text) if token not in self.hesitation])
 
     def matches(self, text: str) -> Iterator[Match]:
         """Every template matching ``text`` with filler around it, in file order."""
@@ -150,6 +151,37 @@ class Templates:
             self._sample(rng.choice(list(self.lists[expr.name].values())), rng, fill, out)
         else:
             out.append(fill(expr.name))
+
+
+REPEAT_LONGEST = 3
+"""The longest phrase (in words) whose repetition :func:`said_once` undoes."""
+
+
+def said_once(tokens: list[str]) -> list[str]:
+    """``tokens`` with each phrase of up to :data:`REPEAT_LONGEST` words that is said
+    exactly twice in a row kept once: "call call" is "call", "all in all in" is "all
+    in". Three or more times ("fold fold fold") is left alone, as are phrases with a
+    number word in them ("two two", "to to fifty": the number reader's business)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(REPEAT_LONGEST, 0, -1):
+            phrase = tokens[i : i + size]
+            if (len(phrase) == size and tokens[i + size : i + 2 * size] == phrase
+                    and tokens[i + 2 * size : i + 3 * size] != phrase
+                    and (not out or out[-len(phrase):] != phrase)
+                    and not any(_numeric(token) for token in phrase)):
+                out += phrase
+                i += 2 * size
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _numeric(token: str) -> bool:
+    return token in NUMBER_WORDS or token[:1].isdigit()
 
 
 def _filler_ends(tokens: list[str], phrases: frozenset[tuple[str, ...]], *,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -32,14 +32,13 @@ from voice.intent import Control, Intent, IntentKind, Query
 from voice.matching import BlockKind, Match, Templates, wager_multiple
 from voice.numbers import readings
 from voice.phrase_list import phrase_list
-from voice.templates import load
+from voice.templates import NUMBER_SLOTS, load
 
 DEFAULT_CONTEXT = BettingContext.from_json({})
 """The context used when none is given: contract 2's defaults."""
 
 _SIMPLE = {
     BlockKind.FOLD: IntentKind.FOLD,
-    BlockKind.ALLIN: IntentKind.ALLIN,
     BlockKind.CONFIRM: IntentKind.CONFIRM,
     BlockKind.DENY: IntentKind.DENY,
 }
@@ -61,11 +60,23 @@ def help_text(ctx: BettingContext) -> str:
     if ctx.to_call >= ctx.stack > 0:
         return "You can say fold, or call all in"
     options = ["fold", f"call {ctx.to_call}"] if ctx.to_call > 0 else ["check"]
-    if ctx.min_raise_to < ctx.max_raise_to:  # else the only raise left is all in
-        amount = "bet an amount" if ctx.unopened else "raise to an amount"
-        options += [amount, "half pot", "pot"]
-    options.append("all in")
+    legal = ctx.raise_range
+    if legal is not None:
+        if legal[0] < legal[1]:  # else the only raise left is all in
+            amount = "bet an amount" if ctx.unopened else "raise to an amount"
+            options += [amount, "half pot", "pot"]
+        options.append("all in")
+    if len(options) == 1:
+        return f"You can say {options[0]}"
     return f"You can say {', '.join(options[:-1])}, or {options[-1]}"
+
+
+def no_raise_error(ctx: BettingContext) -> str:
+    """What to say to a bet or raise where none is possible."""
+    word = "bet" if ctx.unopened else "raise"
+    if ctx.to_call > 0:
+        return f"You can't {word}: you can only call or fold"
+    return f"You can't {word}: you can only check"
 
 
 def _resolve(match: Match, ctx: BettingContext) -> Intent | None:
@@ -73,6 +84,8 @@ def _resolve(match: Match, ctx: BettingContext) -> Intent | None:
     block = match.block
     if block.kind in _SIMPLE:
         return Intent(_SIMPLE[block.kind])
+    if block.kind is BlockKind.ALLIN:
+        return _allin(ctx)
     if block.kind is BlockKind.QUERY:
         return Intent(IntentKind.QUERY, query=Query(str(block.value)))
     if block.kind is BlockKind.CONTROL:
@@ -92,6 +105,14 @@ def _check(ctx: BettingContext) -> Intent:
     return Intent(IntentKind.CHECK, error=error)
 
 
+def _allin(ctx: BettingContext) -> Intent:
+    """All in: a call when the stack does not cover the bet; otherwise a bet or raise,
+    which is not possible everywhere (everyone else all in, raising not reopened)."""
+    if ctx.can_raise or ctx.all_in_to <= ctx.current_bet:
+        return Intent(IntentKind.ALLIN)
+    return Intent(IntentKind.ALLIN, error=no_raise_error(ctx))
+
+
 def _call(amount: str | None, ctx: BettingContext) -> Intent | None:
     """"call" with nothing to call is a check; a named amount must be the call's."""
     said: list[int] = []
@@ -109,56 +130,78 @@ def _call(amount: str | None, ctx: BettingContext) -> Intent | None:
 
 
 def _wager(match: Match, ctx: BettingContext) -> Intent | None:
-    """A bet on an unopened street, a raise facing a bet; sized from slot or block."""
+    """A bet on an unopened street, a raise facing a bet; sized from slot or block.
+    Where no bet or raise is possible, one says so (a spoken amount is kept)."""
     kind = IntentKind.BET if ctx.unopened else IntentKind.RAISE
     slots, value = match.slots, match.block.value
-    to: int | None
-    if "amount" in slots:
-        to = next(iter(_whole(readings(slots["amount"]))), None)
-    elif "increment" in slots:
-        by = next(iter(_whole(readings(slots["increment"]))), None)
-        to = None if by is None else ctx.current_bet + by
-    elif "fraction" in slots:
-        to = sized_to(POT_FRACTIONS[slots["fraction"]], ctx)
-    elif "multiple" in slots:
-        times = _positive(readings(slots["multiple"], lone_to_is_two=True))
-        to = None if times is None else multiple_to(times, ctx)
-    elif "blinds" in slots:
-        blinds = _positive(readings(slots["blinds"], lone_to_is_two=True))
-        to = None if blinds is None else round_chips(blinds * ctx.big_blind)
-    elif value == "min":
-        to = clamp_to(ctx.min_raise_to, ctx)
-    elif value in POT_FRACTIONS:
-        to = sized_to(POT_FRACTIONS[value], ctx)
-    elif (times := wager_multiple(value)) is not None:
-        to = multiple_to(times, ctx)
-    else:
-        ask = "Bet how much?" if kind is IntentKind.BET else "Raise to how much?"
-        return Intent(kind, error=ask)
-    if to is None:
+    spoken = bool(NUMBER_SLOTS & set(slots))
+    to = _said_to(slots, ctx) if spoken else None
+    if spoken and to is None:
         return None
-    error = _bare_error(kind, to, ctx) if value == "bare" else _size_error(kind, to, ctx)
+    legal = ctx.raise_range
+    if legal is None:
+        if value == "bare" and kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
+            return Intent(kind, to=to, error=f"To call {ctx.to_call}, say call")
+        return Intent(kind, to=to, error=no_raise_error(ctx))
+    if not spoken:
+        to = _sized(slots.get("fraction"), value, legal[0], ctx)
+    if to is None:
+        return Intent(kind, error="Bet how much?" if kind is IntentKind.BET else
+                      "Raise to how much?")
+    error = _bare_error(kind, to, legal, ctx) if value == "bare" else \
+        _size_error(kind, to, legal, ctx)
     return Intent(kind, to=to, error=error)
 
 
-def _size_error(kind: IntentKind, to: int, ctx: BettingContext) -> str | None:
-    """Why a street total can't be bet or raised to; None if it can. An all-in for
-    less than the minimum is allowed."""
+def _sized(fraction: str | None, value: str | None, low: int,
+           ctx: BettingContext) -> int | None:
+    """The street total of a size without a number (a pot fraction, the minimum ``low``,
+    a multiple of the bet); None when the wager names no size."""
+    if fraction is not None:
+        return sized_to(POT_FRACTIONS[fraction], ctx)
+    if value == "min":
+        return clamp_to(low, ctx)
+    if value is not None and value in POT_FRACTIONS:
+        return sized_to(POT_FRACTIONS[value], ctx)
+    times = wager_multiple(value)
+    return None if times is None else multiple_to(times, ctx)
+
+
+def _said_to(slots: Mapping[str, str], ctx: BettingContext) -> int | None:
+    """The street total a spoken number comes to; None if it does not read."""
+    if "amount" in slots:
+        return next(iter(_whole(readings(slots["amount"]))), None)
+    if "increment" in slots:
+        by = next(iter(_whole(readings(slots["increment"]))), None)
+        return None if by is None else ctx.current_bet + by
+    if "multiple" in slots:
+        times = _positive(readings(slots["multiple"], lone_to_is_two=True))
+        return None if times is None else multiple_to(times, ctx)
+    blinds = _positive(readings(slots["blinds"], lone_to_is_two=True))
+    return None if blinds is None else round_chips(blinds * ctx.big_blind)
+
+
+def _size_error(kind: IntentKind, to: int, legal: tuple[int, int],
+                ctx: BettingContext) -> str | None:
+    """Why a street total can't be bet or raised to within the ``legal`` range; None if
+    it can. An all-in for less than the minimum is allowed."""
     noun = "bet is" if kind is IntentKind.BET else "raise is to"
-    if to > ctx.max_raise_to:
+    low, high = legal
+    if to > high:
         if to > ctx.all_in_to:
             return f"You have {ctx.stack} behind"
-        return f"Maximum {noun} {ctx.max_raise_to}"
-    if to < ctx.min_raise_to and to != ctx.max_raise_to:
-        return f"Minimum {noun} {ctx.min_raise_to}"
+        return f"Maximum {noun} {high}"
+    if to < low and to != high:
+        return f"Minimum {noun} {low}"
     return None
 
 
-def _bare_error(kind: IntentKind, to: int, ctx: BettingContext) -> str:
+def _bare_error(kind: IntentKind, to: int, legal: tuple[int, int],
+                ctx: BettingContext) -> str:
     """A number alone is never acted on: say what it would take."""
     if kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
         return f"To call {ctx.to_call}, say call"
-    if error := _size_error(kind, to, ctx):
+    if error := _size_error(kind, to, legal, ctx):
         return error
     return f"Say bet {to} to bet that" if kind is IntentKind.BET else f"Say raise to {to} to raise"
 
@@ -200,7 +243,8 @@ def _usage(templates: Templates) -> argparse.ArgumentParser:
             '   "current_bet": 20, "to_call": 20, "stack": 980, "min_raise_to": 40, ...}}\n'
             "and write one intent per line:\n"
             '  {"intent": "raise", "to": 200, "query": null, "control": null, "error": null}\n'
-            "The context is optional; missing keys take defaults. A malformed line gives\n"
+            "The context is optional; missing keys take defaults; min_raise_to and\n"
+            "max_raise_to are null when no bet or raise is possible. A malformed line gives\n"
             '{"error": {"message": ...}} and the next line is read.'
         ),
         epilog=(
