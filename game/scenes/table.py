@@ -32,6 +32,7 @@ from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
 from game.table.view import TableDisplay
+from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
 MESSAGE_SECONDS = 4.0
@@ -128,7 +129,7 @@ class TableScene:
         view = self.loop.my_view()
         if hand is None or view is None:
             return None, None
-        return self.session.hand_number * 100_000 + len(hand.events), view.context
+        return self.session.hand_number * 100_000 + len(hand.events), legal_context(view)
 
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)

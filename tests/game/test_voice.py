@@ -772,3 +772,48 @@ def test_nothing_said_is_lost(app: App, voice: VoiceController, narrator: FakeNa
     stats = voice.stats
     assert stats.heard == 2 and stats.answered == 2 and stats.dropped == 0
     assert stats.turn_ms > 0
+
+
+def test_a_bet_that_puts_the_whole_stack_in_is_asked_as_an_all_in() -> None:
+    from engine.actions import Action
+    from engine.sizing import BettingContext
+    from voice.confirm import ConfirmController, EffectKind, Heard
+    short = BettingContext(big_blind=10, pot=300, current_bet=0, my_street_bet=0,
+                           to_call=0, stack=120, can_check=True, min_raise_to=10,
+                           max_raise_to=120)
+    for said in (Intent(IntentKind.BET, 120), Intent(IntentKind.BET, 150)):  # "pot", clamped
+        confirm = ConfirmController(0)
+        confirm.set_turn(1)
+        effects = confirm.hear(Heard(0, 1, said, 0.95, short), 0.0)
+        assert [e.text for e in effects if e.kind is EffectKind.SAY] == [
+            "All in? Say yes or no"]
+        assert confirm.pending is not None
+        assert confirm.pending.action == Action(0, ActionKind.ALLIN)
+    facing = BettingContext(big_blind=10, pot=700, current_bet=300, my_street_bet=0,
+                            to_call=290, stack=290, can_check=False, min_raise_to=None,
+                            max_raise_to=None)
+    confirm = ConfirmController(0)
+    confirm.set_turn(1)
+    effects = confirm.hear(Heard(0, 1, Intent(IntentKind.CALL), 0.95, facing), 0.0)
+    assert effects[0].text == "All in? Say yes or no"  # calling with every chip
+
+
+def test_the_voice_context_comes_from_the_legal_actions() -> None:
+    from engine.actions import LegalActions
+    from engine.sizing import BettingContext
+    from game.voicectl.context import legal_context
+    ctx = BettingContext(big_blind=10, pot=700, current_bet=300, my_street_bet=0,
+                         to_call=290, stack=290, can_check=False, min_raise_to=290,
+                         max_raise_to=290)
+
+    @dataclass
+    class View:
+        context: BettingContext
+        legal: LegalActions
+
+    shove = LegalActions(0, True, False, 290, None, None, 290, True)
+    got = legal_context(View(ctx, shove))  # type: ignore[arg-type]
+    assert got is not None and got.min_raise_to is None and got.max_raise_to is None
+    deep = LegalActions(0, True, False, 290, None, (600, 1000), 1000, True)
+    got = legal_context(View(ctx, deep))  # type: ignore[arg-type]
+    assert got is not None and (got.min_raise_to, got.max_raise_to) == (600, 1000)
