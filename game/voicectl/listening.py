@@ -31,7 +31,7 @@ from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from voice.audio import AudioSource, Resampler
 from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
-from voice.intent import Intent
+from voice.intent import Intent, IntentKind
 from voice.numbers import number_to_words
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Captured:
     context: Any
     over: tuple[str, ...] = ()
     overlap: float = 0.0  # seconds of the utterance the game was talking over
+    readings: tuple[Intent, ...] = ()  # distinct actions among the recognizer's paths
 
 
 def _joined(text: str) -> str:
@@ -205,7 +206,28 @@ def _captured(voice: VoiceController, utterance: Any, opened: float | None,
         over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
         overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
     return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
-                    voice.context, over, overlap)
+                    voice.context, over, overlap, readings(utterance.result, voice.context))
+
+
+ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
+                     IntentKind.RAISE, IntentKind.ALLIN})
+
+
+def readings(result: Any, ctx: Any) -> tuple[Intent, ...]:
+    """The first two different actions the recognizer's best paths mean (for "1 call ·
+    2 all in" when it is unsure)."""
+    from voice.parse import parse
+
+    found: dict[object, Intent] = {}
+    for text in (getattr(result, "alternatives", ()) or (getattr(result, "text", ""),))[:10]:
+        if not text:
+            continue
+        intent = parse(text, ctx)
+        if intent.intent in ACTIONS and intent.error is None:
+            found.setdefault(intent.meaning, intent)
+        if len(found) == 2:
+            break
+    return tuple(found.values())
 
 
 def _mic_state(voice: VoiceController) -> MicState:

@@ -817,3 +817,22 @@ def test_the_voice_context_comes_from_the_legal_actions() -> None:
     deep = LegalActions(0, True, False, 290, None, (600, 1000), 1000, True)
     got = legal_context(View(ctx, deep))  # type: ignore[arg-type]
     assert got is not None and (got.min_raise_to, got.max_raise_to) == (600, 1000)
+
+
+def test_two_readings_are_offered_numbered_and_one_or_two_picks(
+        app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
+        facing_limp: TableScene) -> None:
+    from game.voicectl.listening import Captured
+    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
+    voice.captured(unsure)
+    app.step(FRAME)
+    assert voice.panel.say_back.startswith("1 Call 10 · 2 All in")
+    assert narrator.texts()[-1].endswith("Say one or two")
+    assert my_actions(facing_limp) == [] and voice.stats.asked == 1
+    voice.captured(Captured(Intent(IntentKind.UNKNOWN), 0.9, "one", voice.turn,
+                            voice.context))
+    app.step(FRAME)
+    assert voice.panel.say_back == "Call 10"  # the first reading, through the grace window
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]
