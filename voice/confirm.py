@@ -6,8 +6,9 @@ it returns effects for the game: lines to say and actions to apply.
 
 * An action is said back ("Raise to 250") and applied after a grace window (~1.5 s)
   unless "cancel", "wait" or "no" (or a click) comes first; "yes" applies it at once.
-* All-in, folding when checking is free, and anything heard with low confidence ask
-  "confirm?" and wait for yes or no instead.
+* All-in (also a bet, raise or call that puts the whole stack in, whatever the words),
+  folding when checking is free, and anything heard with low confidence ask "confirm?"
+  and wait for yes or no instead.
 * Every heard command names its seat and the turn it was said in: a result for another
   seat or a turn that has passed is dropped, so a late result can't act.
 """
@@ -122,6 +123,10 @@ class ConfirmController:
         if action is None:
             return [Effect(EffectKind.SAY, confirmation_text(heard.intent, heard.context))]
         said = confirmation_text(heard.intent, heard.context)
+        if _whole_stack(action, heard.context):
+            # "pot", "half pot", "min raise" clamped to the stack, or a call of all of
+            # it: an all-in whatever the words, asked as one.
+            action, said = Action(self.seat, ActionKind.ALLIN), "All in"
         if self._must_ask(heard, action):
             self.pending = Pending(heard, action, Phase.QUESTION, now + self.policy.answer_timeout)
             return [Effect(EffectKind.SAY, f"{said}? Say yes or no")]
@@ -164,6 +169,15 @@ class ConfirmController:
                 and ctx.can_check):
             return True
         return heard.confidence < policy.min_confidence
+
+
+def _whole_stack(action: Action, ctx: BettingContext | None) -> bool:
+    """Whether ``action`` puts every chip behind in (an all-in under another name)."""
+    if ctx is None or action.kind is ActionKind.ALLIN or ctx.stack <= 0:
+        return False
+    if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        return action.to is not None and action.to >= ctx.all_in_to
+    return action.kind is ActionKind.CALL and ctx.to_call >= ctx.stack
 
 
 def acts_without_asking(intent: Intent, confidence: float, ctx: BettingContext | None,

@@ -73,14 +73,19 @@ class EchoCanceller:
         self._near_in = np.zeros(0)
         self._far_in = np.zeros(0)
         self._out: list[FloatArray] = []
-        self._far_recent = np.zeros(self.parts)  # far power of the blocks the path spans
+        # Far power of the last 600 ms: a room rings on after the filter's span ends.
+        self._far_recent = np.zeros(max(self.parts, 9600 // block))
         self._ratios: list[float] = []  # microphone over far power, far-active blocks
         self.echo_estimate = 0.0  # power of the last block's predicted echo
         self.residual_power = 0.0
         self.suppressed = 0  # blocks the residual suppressor silenced
+        self._talking = False
 
-    def process(self, near: bytes, far: bytes) -> bytes:
-        """Microphone ``near`` minus the echo of ``far`` (int16 PCM, same length)."""
+    def process(self, near: bytes, far: bytes, talking: bool = False) -> bytes:
+        """Microphone ``near`` minus the echo of ``far`` (int16 PCM, same length).
+        ``talking``: the player is known to be speaking (the gate is open), so the path
+        is not learnt and nothing is suppressed: their words pass whole."""
+        self._talking = talking
         n = pcm_array(near)
         f = pcm_array(far)
         if f.size < n.size:
@@ -115,7 +120,7 @@ class EchoCanceller:
         res_p = float(np.mean(e * e))
         far_p = float(np.mean(far * far))
         self.echo_estimate, self.residual_power = echo_p, res_p
-        if far_p > 1.0:
+        if far_p > 1.0 and not self._talking:
             # Slow down while the residual dwarfs the predicted echo: the player is
             # talking (or the path changed); learning their voice would cancel it.
             talk = res_p > 4 * echo_p and echo_p > 0
@@ -129,13 +134,15 @@ class EchoCanceller:
         self._far_recent[0] = far_p
         far_env = float(self._far_recent.max())
         near_p = float(np.mean(near * near))
+        if self._talking:
+            return e
         if far_env > 1e4:
             # How loud the echo can be: the microphone's power over the loudest far
             # power the path spans, a high percentile of recent blocks (the player's
             # voice is the exception, the echo the rule).
             self._ratios = [*self._ratios[-499:], near_p / far_env]
             ceiling = float(np.percentile(self._ratios, 90)) if len(self._ratios) > 50 else 1.0
-            if near_p < 2 * ceiling * far_env:
+            if near_p < 4 * ceiling * far_env:
                 self.suppressed += 1
                 return e * 0.03  # no louder than the echo could be: not the player
         if echo_p > 1.0 and res_p < self.suppress * echo_p:
@@ -205,11 +212,11 @@ class Playback:
         for p in played:
             if p.end <= start or p.start >= end:
                 continue
-            first = round((start - p.start) * RATE)
-            last = min(round((p.end - p.start) * RATE), first + frames)
-            lo = max(0, first)
-            if last > lo:
-                out[lo - first:last - first] += p.samples[lo:last]
+            offset = round((p.start - start) * RATE)  # where it begins in the window
+            lo = max(0, -offset)
+            hi = min(round((p.end - p.start) * RATE), p.samples.size, frames - offset)
+            if hi > lo:
+                out[offset + lo:offset + hi] += p.samples[lo:hi]
         return out
 
     def said_between(self, start: float, end: float) -> list[str]:
@@ -217,6 +224,18 @@ class Playback:
         with self._lock:
             return [p.text for p in self._played
                     if p.text and p.start < end and p.end > start]
+
+    def overlap(self, start: float, end: float) -> float:
+        """Seconds between ``start`` and ``end`` during which the game was playing."""
+        with self._lock:
+            spans = sorted((max(p.start, start), min(p.end, end)) for p in self._played)
+        total, reach = 0.0, start
+        for lo, hi in spans:
+            lo = max(lo, reach)
+            if hi > lo:
+                total += hi - lo
+                reach = hi
+        return total
 
     def playing(self, at: float) -> bool:
         with self._lock:

@@ -41,6 +41,9 @@ class SeatStatus:
     clock_bank: bool = False
     clock_seconds: float = 0.0
     faces: tuple[str, ...] = ()  # each seat's expression (game.table.moods), "" resting
+    clock_action_seconds: float = 0.0
+    clock_bank_seconds: float = 0.0
+    clock_paused: bool = False  # the game is talking: the clock waits
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,9 +262,15 @@ class TableRenderer:
         if f > 0:
             start = math.pi / 2
             pygame.draw.arc(surf, color, ring, start, start + 2 * math.pi * f, 4)
-        if st.clock_warning or st.clock_bank:
-            self.text.blit(surf, f"{math.ceil(st.clock_seconds)}", round(rect.h * 0.45),
-                           rect.center, color, bold=True, anchor="center")
+        # Seconds always (dimmed while the clock waits for the game's talk): the action
+        # time, then the bank; the bank left under it.
+        shown = st.clock_bank_seconds if st.clock_bank else st.clock_action_seconds
+        self.text.blit(surf, f"{math.ceil(shown)}", round(rect.h * 0.45), rect.center,
+                       MUTED if st.clock_paused else color, bold=True, anchor="center")
+        if not st.clock_bank and st.clock_bank_seconds > 0:
+            self.text.blit(surf, f"+{math.ceil(st.clock_bank_seconds)} s bank",
+                           max(10, round(rect.h * 0.22)), (rect.centerx, ring.bottom + 2),
+                           ORANGE, anchor="midtop")
 
     def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
         ring = rect.inflate(6, 6)

@@ -68,5 +68,7 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
         words = f"Recognizer: {m.recognizer}" if m.recognizer else "Recognizer: —"
         if m.reason and m.recognizer != "Vosk":
             words += f" · {m.reason}"
-        text.blit(surf, words, fs - 2, V.recognizer.midleft, DIM, anchor="midleft",
-                  width=V.recognizer.w)
+        # Never shrunk below a readable size: cut with an ellipsis instead (the
+        # recognizer's name comes first, so it always shows).
+        line = text.clip(words, max(12, fs - 2), V.recognizer.w, MUTED)
+        surf.blit(line, line.get_rect(midleft=V.recognizer.midleft))

@@ -28,7 +28,7 @@ from game.table.players import bot_blurb
 from game.voicectl.controller import list_microphones
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
-        "ptt")
+        "ptt", "phones")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 
 
@@ -126,6 +126,8 @@ class StartScene:
             Row("Animation speed", f"{s.speed:g}×"),
             Row("Microphone", self._mic_label()),
             Row("Push-to-talk (Space)", "On" if s.voice.push_to_talk else "Off: always listening"),
+            Row("Sound out", "Headphones: the game can't hear itself" if s.voice.headphones
+                else "Speakers: its own voice is cancelled"),
         ]
 
     def bindings(self) -> Bindings:
@@ -194,6 +196,8 @@ class StartScene:
             options: tuple[object, ...] = ("", *self.microphones)
             return s.with_(voice=replace(s.voice, microphone=str(
                 _cycle(options, s.voice.microphone, step))))
+        if row == "phones":
+            return s.with_(voice=replace(s.voice, headphones=not s.voice.headphones))
         if row == "ptt":
             return s.with_(voice=replace(s.voice, push_to_talk=not s.voice.push_to_talk))
         return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))

@@ -35,6 +35,7 @@ from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
 from game.table.view import TableDisplay
+from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
 MESSAGE_SECONDS = 4.0
@@ -136,7 +137,7 @@ class TableScene:
         view = self.loop.my_view()
         if hand is None or view is None:
             return None, None
-        return self.session.hand_number * 100_000 + len(hand.events), view.context
+        return self.session.hand_number * 100_000 + len(hand.events), legal_context(view)
 
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)
@@ -220,6 +221,19 @@ class TableScene:
             if voice is not None:
                 voice.your_turn(view)
         return pre
+
+    def clock_waits(self, dt: float) -> bool:
+        """The clock waits while the game talks during the player's turn."""
+        voice = self.voice
+        if voice is None or not voice.holds_clock():
+            return False
+        voice.clock_held(dt)
+        return True
+
+    def clock_ran_out(self) -> None:
+        voice = self.voice
+        if voice is not None:
+            voice.clock_expired()
 
     def wants_rebuy(self) -> bool:
         if self.session.stacks()[self.me] == 0 or self.rebuy_requested:
@@ -504,6 +518,8 @@ class TableScene:
             clock_seconds=clock.left if human_clock else self.now,
             faces=tuple(self.moods.face(i, thinking and acting == i)
                         for i in range(len(self.display.seats))),
+            clock_action_seconds=clock.remaining, clock_bank_seconds=clock.bank,
+            clock_paused=human_clock and clock.paused,
         )
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout

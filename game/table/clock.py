@@ -18,6 +18,7 @@ class TurnClock:
     bank: float = 0.0
     running: bool = False
     warned: bool = False
+    paused: bool = False  # held this frame: the game is talking to the player
 
     @property
     def enabled(self) -> bool:

@@ -46,6 +46,13 @@ class LoopListener(Protocol):
     def your_turn(self, view: PlayerView) -> Action | None:
         """The player's turn begins; a pre-selected action to take at once, if any."""
 
+    def clock_waits(self, dt: float) -> bool:
+        """True when the player's clock should not run for these ``dt`` seconds (the
+        game is talking to the player on their turn: that time is given back)."""
+
+    def clock_ran_out(self) -> None:
+        """The player's turn clock ran out (before the timeout action is applied)."""
+
     def wants_rebuy(self) -> bool:
         """Between hands: True when the rebuy dialog was opened instead of dealing."""
 
@@ -223,7 +230,9 @@ class HandLoop:
             self.act(ActCommand(seat, action, "bot"))
 
     def _tick_clock(self, hand: HandState, seat: int, dt: float) -> None:
-        if self.clock.tick(dt):
+        self.clock.paused = self.out.clock_waits(dt)
+        if self.clock.tick(0.0 if self.clock.paused else dt):
+            self.out.clock_ran_out()
             self.act(ActCommand(self.me, hand.timeout_action(), "clock"))
             self.out.say("Time's up", error=True)
         elif self.clock.warning and not self.clock.warned:

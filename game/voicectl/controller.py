@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.actions import ActionKind
 from engine.events import ActionTaken, Event, HoleCardsDealt
 from engine.sizing import BettingContext
 from engine.view import PlayerView
@@ -43,7 +42,7 @@ from game.voicectl.devices import (
     list_microphones,
     unavailable,
 )
-from game.voicectl.listening import Captured, is_own_voice, listen
+from game.voicectl.listening import ACTIONS, Captured, is_own_voice, listen
 from game.voicectl.panel import (
     OFF_PANEL,
     SHOWN_SECONDS,
@@ -52,6 +51,7 @@ from game.voicectl.panel import (
     VoicePanel,
     build_panel,
 )
+from game.voicectl.questions import offer, picked, question_text
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
@@ -69,13 +69,15 @@ from voice.intent import Intent, IntentKind
 from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
-           "list_microphones"]  # the panel names are re-exported for the scenes
+           "list_microphones"]  # re-exported for the scenes
+
+OVERLAP_SECONDS = 0.2
+"""Speech said over this much of the game's own (through speakers) is asked, not done."""
 
 MAX_HELD_SECONDS = 20.0
 """The most turn-clock time given back a turn for the game's own talk."""
 
-_ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
-                      IntentKind.RAISE, IntentKind.ALLIN})
+
 
 
 class VoiceController:
@@ -132,6 +134,8 @@ class VoiceController:
         self._held = 0.0  # clock seconds held for the game's talk this turn
         self._timed_turn: int | None = None
         self._last_turn_line = ""
+        self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
+        self._choices_turn: int | None = None
         self.shown = ""
         self.shown_until = 0.0
         self.heard_text = ""
@@ -368,8 +372,9 @@ class VoiceController:
             self._timed_turn, self._held = self.turn, 0.0
         if last is None or self.turn is None:
             return
-        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES) \
-            and not self.gate_muted()
+        # FINISHED: the --voice-from files have all been said; nothing stops hearing.
+        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES,
+                                 MicState.FINISHED) and not self.gate_muted()
         self.stats.turn_time(max(0.0, now - last), listening)
 
     def _handle(self, got: Captured, host: VoiceHost, table: VoiceTable | None,
@@ -385,16 +390,28 @@ class VoiceController:
             self.heard_text = got.text
             self.transcript.append(f"heard: {got.text}")
         confidence = got.confidence
-        if got.over and got.intent.intent is IntentKind.CONFIRM and self.duplex == "speakers":
+        talked_over = got.overlap >= OVERLAP_SECONDS and self.duplex == "speakers"
+        if talked_over and got.intent.intent is IntentKind.CONFIRM:
             # A "yes" over the game's own "say yes or no" could be its echo: not taken.
             self.stats.answered += 1
             self.reply("I was talking: say that again", now)
             return
-        if got.over and got.intent.intent in _ACTIONS and self.duplex == "speakers":
+        if talked_over and got.intent.intent in ACTIONS:
             # Said over the game's voice through speakers: what the canceller left
             # could still be the game's own, so an action is asked, never just done.
             confidence = min(confidence, self.confirm.policy.min_confidence / 2)
-        heard = Heard(self.seat, got.turn if got.turn is not None else -1, got.intent,
+        intent = got.intent
+        if self.choices and self._choices_turn == self.turn:
+            index = picked(got.text)
+            if index is not None:  # "one" / "two": the reading the player means
+                intent, confidence = self.choices[index], 1.0
+            self.choices = ()
+        elif (intent.intent in ACTIONS and confidence < self.confirm.policy.min_confidence
+              and len(got.readings) == 2 and not talked_over and got.turn == self.turn
+              and self.turn is not None):
+            self._offer(got, now)
+            return
+        heard = Heard(self.seat, got.turn if got.turn is not None else -1, intent,
                       confidence, got.context, got.text)
         effects = self.confirm.hear(heard, now)
         if any(e.kind is not EffectKind.DROP for e in effects):
@@ -402,10 +419,19 @@ class VoiceController:
             self._effects(effects, host, table, now)
         elif effects:  # a turn that is over, or not the player's: say so
             self.stats.answered += 1
-            self.reply("That was after your turn ended" if self.turn is None and got.turn
-                       is not None else "It's not your turn yet: say it again when it is", now)
+            self.reply("It's not your turn: say it again when it is" if self.turn is None
+                       else "That was for an earlier turn: say it again", now)
         else:
             self.stats.dropped += 1
+
+    def _offer(self, got: Captured, now: float) -> None:
+        """Unsure between two readings: shown numbered, "one or two?" asked."""
+        self.choices, self._choices_turn = got.readings, self.turn
+        self.stats.asked += 1
+        self.stats.answered += 1
+        shown, said = offer(got.readings, got.context)
+        self._show(shown, now)
+        self._say(said, Priority.URGENT)
 
     def talked_over(self) -> None:
         """Half-duplex: the game began talking while the player was (their words were
@@ -416,7 +442,8 @@ class VoiceController:
         self.reply("Sorry, I was talking. Say that again", self.clock())
 
     def barge_in(self) -> None:
-        """The player started talking over the game: it stops and listens."""
+        """The player started talking over the game: it stops and listens (called on
+        the audio thread; the queue and the mixer's stop are thread-safe)."""
         if self.narrator is not None and self.speaking():
             self.stats.barge_ins += 1
             self.narrator.interrupt()
@@ -462,7 +489,7 @@ class VoiceController:
                  now: float) -> None:
         for effect in effects:
             if effect.kind is EffectKind.SAY:
-                text = self._question_text(effect.text)
+                text = question_text(effect.text, self.confirm.pending)
                 if text.endswith("Say yes or no"):
                     self.stats.asked += 1
                 self._show(text, now)
@@ -474,15 +501,6 @@ class VoiceController:
                 host.submit(ActCommand(self.seat, effect.action, "voice"))
             elif effect.kind is EffectKind.PASS and effect.heard is not None:
                 self._pass(effect.heard.intent, host, table, now)
-
-    def _question_text(self, text: str) -> str:
-        """ "All in? Say yes or no" names the amount: "All in for 980? ..."."""
-        pending = self.confirm.pending
-        if (pending is not None and pending.phase is Phase.QUESTION
-                and pending.action.kind is ActionKind.ALLIN and text.startswith("All in?")
-                and pending.heard.context is not None):
-            return f"All in for {pending.heard.context.all_in_to}?{text[len('All in?'):]}"
-        return text
 
     def _pass(self, intent: Intent, host: VoiceHost, table: VoiceTable | None,
               now: float) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from voice.audio import AudioSource, Resampler
 from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
-from voice.intent import Intent
+from voice.intent import Intent, IntentKind
 from voice.numbers import number_to_words
 
 if TYPE_CHECKING:
@@ -52,7 +52,12 @@ class Captured:
     turn: int | None
     context: Any
     over: tuple[str, ...] = ()
-    talked_over: bool = False
+    overlap: float = 0.0  # seconds of the utterance the game was talking over
+    readings: tuple[Intent, ...] = ()  # distinct actions among the recognizer's paths
+
+
+def _joined(text: str) -> str:
+    return "".join(_words(text))
 
 
 def _words(text: str) -> list[str]:
@@ -70,24 +75,29 @@ def is_own_voice(heard: str, said: Sequence[str]) -> bool:
     if not words or not said:
         return False
     vocabulary = {w for line in said for w in _words(line)}
-    return sum(w in vocabulary for w in words) >= 0.75 * len(words)
+    if sum(w in vocabulary for w in words) >= 0.75 * len(words):
+        return True
+    return any(_joined(heard) in _joined(line) for line in said)  # "allin" in "all in"
 
 
 class EchoFront:
     """Brings source blocks to 16 kHz and, with speakers, takes the game's echo out
     (adding the simulated room's echo first for scripted files)."""
 
-    def __init__(self, source: AudioSource, playback: Playback | None, cancel: bool):
+    def __init__(self, source: AudioSource, playback: Playback | None,
+                 cancel: Callable[[], bool]):
         self._resampler = Resampler(source.sample_rate, RATE)
         self._playback = playback
-        self._cancel = EchoCanceller() if cancel and playback is not None else None
+        self._wanted = cancel  # read each block: the setting may change in play
+        self._cancel = EchoCanceller() if playback is not None else None
         scripted = isinstance(source, ScriptedSource)
-        self._room = RoomEcho() if self._cancel is not None and scripted else None
+        self._room = RoomEcho() if playback is not None and scripted else None
 
-    def process(self, block: bytes) -> bytes:
-        """``block`` (source rate), just read: it ended now on the playback clock."""
+    def process(self, block: bytes, talking: bool = False) -> bytes:
+        """``block`` (source rate), just read: it ended now on the playback clock.
+        ``talking``: the gate is open on the player's voice (see ``EchoCanceller``)."""
         pcm = self._resampler.process(block)
-        if self._cancel is None or self._playback is None or not pcm:
+        if self._cancel is None or self._playback is None or not pcm or not self._wanted():
             return pcm
         frames = len(pcm) // 2
         played = self._playback.window(self._playback.now() - frames / RATE, frames)
@@ -95,7 +105,7 @@ class EchoFront:
             mixed = pcm_array(pcm) + self._room.apply(played)
             pcm = np.clip(np.round(mixed), -32768, 32767).astype("<i2").tobytes()
         far = np.clip(np.round(played), -32768, 32767).astype("<i2").tobytes()
-        return self._cancel.process(pcm, far)
+        return self._cancel.process(pcm, far, talking)
 
 
 def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
@@ -110,7 +120,7 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
         return Listener(rec, RATE, gate=gate, context=lambda: voice.context)
 
     listener = make(recognizer)
-    front = EchoFront(source, voice.playback, cancel=voice.duplex == "speakers")
+    front = EchoFront(source, voice.playback, cancel=lambda: voice.duplex == "speakers")
     position = 0
     last_ctx: object = object()
     resets = 0
@@ -138,7 +148,7 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
                 if hasattr(target, "set_context"):
                     target.set_context(ctx)
                     break
-        pcm = front.process(block)
+        pcm = front.process(block, listener.gate.in_speech)
         if voice.settings.push_to_talk and not voice.files and not voice.ptt_held:
             done = listener.flush(now) if listener.gate.in_speech else []
             listener.partial = ""
@@ -147,9 +157,9 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
         if listener.gate.in_speech:
             opened = now if opened is None else opened
             if (not barged and now - opened >= BARGE_IN_SECONDS and voice.speaking()
-                    and voice.duplex != "half"):
+                    and voice.duplex != "half" and _not_the_game(voice, listener.partial)):
                 barged = True
-                voice.post(voice.barge_in)
+                voice.barge_in()  # at once: every 100 ms of talk-over costs words
         talked_over = listener.resets > resets
         resets = listener.resets
         if isinstance(source, ScriptedSource):
@@ -174,16 +184,50 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
     return recognizer
 
 
+def _not_the_game(voice: VoiceController, partial: str) -> bool:
+    """Whether the words heard so far are the player's, not the echo of the game's
+    current line (with headphones there is no echo)."""
+    playback = voice.playback
+    if voice.duplex == "headphones" or playback is None:
+        return True
+    wall = playback.now()
+    return bool(partial) and not is_own_voice(partial, playback.said_between(wall - 3, wall))
+
+
 def _captured(voice: VoiceController, utterance: Any, opened: float | None,
               now: float) -> Captured:
     over: tuple[str, ...] = ()
+    overlap = 0.0
     playback = voice.playback
     if playback is not None and voice.duplex == "speakers":
         began = opened if opened is not None else utterance.speech_end - 1.0
         wall = playback.now()
-        over = tuple(playback.said_between(wall - (now - began) - 0.5, wall))
+        said_from = wall - (now - began)
+        over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
+        overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
     return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
-                    voice.context, over)
+                    voice.context, over, overlap, readings(utterance.result, voice.context))
+
+
+ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
+                     IntentKind.RAISE, IntentKind.ALLIN})
+
+
+def readings(result: Any, ctx: Any) -> tuple[Intent, ...]:
+    """The first two different actions the recognizer's best paths mean (for "1 call ·
+    2 all in" when it is unsure)."""
+    from voice.parse import parse
+
+    found: dict[object, Intent] = {}
+    for text in (getattr(result, "alternatives", ()) or (getattr(result, "text", ""),))[:10]:
+        if not text:
+            continue
+        intent = parse(text, ctx)
+        if intent.intent in ACTIONS and intent.error is None:
+            found.setdefault(intent.meaning, intent)
+        if len(found) == 2:
+            break
+    return tuple(found.values())
 
 
 def _mic_state(voice: VoiceController) -> MicState:

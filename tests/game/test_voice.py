@@ -29,7 +29,7 @@ from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripte
 from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
 from voice.intent import Control, Intent, IntentKind, Query
-from voice.narrator import Line, Priority
+from voice.narrator import Line, Priority, SpeechQueue
 
 R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
 
@@ -437,12 +437,16 @@ def test_a_scripted_file_the_game_talked_over_is_said_again(tmp_path: Path) -> N
             source.read()
     assert source.played == 2
 
-    always = ScriptedSource([path], lambda: True, sleep=lambda s: None)
+    told: list[str] = []
+    always = ScriptedSource([path], lambda: True, sleep=lambda s: None, on_skip=told.append)
     with pytest.raises(EOFError):
         for _ in range(100):
             always.read()
             always.drowned()
     assert always.played == 4
+    # Given up at last, and said so (never silently).
+    assert always.given_up == [path]
+    assert told == ["Gave up on the voice file a.wav: the game talked over it 4 times"]
 
 
 class FailingWav(WavFileSource):
@@ -702,3 +706,134 @@ def test_muting_the_bots_when_the_settings_cannot_be_written_says_so(
     say(app, voice, IntentKind.CONTROL, control=Control.MUTE_BOTS)
     assert voice.bots_muted and app.settings.voice.bots_muted
     assert voice.panel.say_back.startswith("The bots are muted for this game only. Can't save")
+
+
+# ------------------------------------------------------------------ the player's turn
+
+
+def test_the_turn_clock_waits_while_the_game_talks_to_the_player(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    app.step(FRAME)
+    left = facing_limp.clock.left
+    narrator.speaking = True
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left == left and facing_limp.clock.paused
+    narrator.speaking = False
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left < left - 0.5 and not facing_limp.clock.paused
+
+
+def test_the_turn_clock_gives_back_at_most_the_cap(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    narrator.speaking = True  # a narrator that never stops must not stop the clock
+    voice.clock_held(1000.0)
+    left = facing_limp.clock.left
+    for _ in range(60):
+        app.step(FRAME)
+    assert facing_limp.clock.left < left
+
+
+def test_the_turn_starts_with_one_short_line_and_bots_keep_quiet(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    turn_lines = [t for t in narrator.texts() if t.startswith("Your turn")]
+    assert turn_lines == ["Your turn: 10 to call, pot 25"]
+    view = facing_limp.session.view(0)
+    assert view is not None
+    voice.your_turn(view)  # the same again: shorter
+    assert narrator.texts()[-1] == "Your turn"
+    before = len(narrator.said)
+    voice.banter(1, "Nice hand")
+    assert len(narrator.said) == before
+
+
+def test_stale_news_is_dropped_when_the_players_turn_begins() -> None:
+    q = SpeechQueue(clock=lambda: 1.0)
+    q.put(Line("Maniac raises to 60", priority=Priority.TABLE, topic="action"))
+    q.put(Line("The flop: Ace of hearts", priority=Priority.TABLE))
+    q.put(Line("I raise!", "seat1", Priority.BANTER))
+    assert q.drop(lambda line: line.priority is Priority.BANTER or line.topic == "action") == 2
+    line = q.pop()
+    assert line is not None and line.text == "The flop: Ace of hearts"
+
+
+def test_nothing_said_is_lost(app: App, voice: VoiceController, narrator: FakeNarrator,
+                              clock: Clock, facing_limp: TableScene) -> None:
+    voice.talked_over()  # half-duplex threw the player's words away
+    assert narrator.texts()[-1] == "Sorry, I was talking. Say that again"
+    voice.hear(Intent(IntentKind.CALL), turn=12345)  # for a turn that is over
+    app.step(FRAME)
+    assert narrator.texts()[-1] == "That was for an earlier turn: say it again"
+    clock.t += 2.0
+    app.step(FRAME)
+    stats = voice.stats
+    assert stats.heard == 2 and stats.answered == 2 and stats.dropped == 0
+    assert stats.turn_ms > 0
+
+
+def test_a_bet_that_puts_the_whole_stack_in_is_asked_as_an_all_in() -> None:
+    from engine.actions import Action
+    from engine.sizing import BettingContext
+    from voice.confirm import ConfirmController, EffectKind, Heard
+    short = BettingContext(big_blind=10, pot=300, current_bet=0, my_street_bet=0,
+                           to_call=0, stack=120, can_check=True, min_raise_to=10,
+                           max_raise_to=120)
+    for said in (Intent(IntentKind.BET, 120), Intent(IntentKind.BET, 150)):  # "pot", clamped
+        confirm = ConfirmController(0)
+        confirm.set_turn(1)
+        effects = confirm.hear(Heard(0, 1, said, 0.95, short), 0.0)
+        assert [e.text for e in effects if e.kind is EffectKind.SAY] == [
+            "All in? Say yes or no"]
+        assert confirm.pending is not None
+        assert confirm.pending.action == Action(0, ActionKind.ALLIN)
+    facing = BettingContext(big_blind=10, pot=700, current_bet=300, my_street_bet=0,
+                            to_call=290, stack=290, can_check=False, min_raise_to=None,
+                            max_raise_to=None)
+    confirm = ConfirmController(0)
+    confirm.set_turn(1)
+    effects = confirm.hear(Heard(0, 1, Intent(IntentKind.CALL), 0.95, facing), 0.0)
+    assert effects[0].text == "All in? Say yes or no"  # calling with every chip
+
+
+def test_the_voice_context_comes_from_the_legal_actions() -> None:
+    from engine.actions import LegalActions
+    from engine.sizing import BettingContext
+    from game.voicectl.context import legal_context
+    ctx = BettingContext(big_blind=10, pot=700, current_bet=300, my_street_bet=0,
+                         to_call=290, stack=290, can_check=False, min_raise_to=290,
+                         max_raise_to=290)
+
+    @dataclass
+    class View:
+        context: BettingContext
+        legal: LegalActions
+
+    shove = LegalActions(0, True, False, 290, None, None, 290, True)
+    got = legal_context(View(ctx, shove))  # type: ignore[arg-type]
+    assert got is not None and got.min_raise_to is None and got.max_raise_to is None
+    deep = LegalActions(0, True, False, 290, None, (600, 1000), 1000, True)
+    got = legal_context(View(ctx, deep))  # type: ignore[arg-type]
+    assert got is not None and (got.min_raise_to, got.max_raise_to) == (600, 1000)
+
+
+def test_two_readings_are_offered_numbered_and_one_or_two_picks(
+        app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
+        facing_limp: TableScene) -> None:
+    from game.voicectl.listening import Captured
+    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
+    voice.captured(unsure)
+    app.step(FRAME)
+    assert voice.panel.say_back.startswith("1 Call 10 · 2 All in")
+    assert narrator.texts()[-1].endswith("Say one or two")
+    assert my_actions(facing_limp) == [] and voice.stats.asked == 1
+    voice.captured(Captured(Intent(IntentKind.UNKNOWN), 0.9, "one", voice.turn,
+                            voice.context))
+    app.step(FRAME)
+    assert voice.panel.say_back == "Call 10"  # the first reading, through the grace window
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]

@@ -1,0 +1,106 @@
+"""Turn-taking by voice at the real pace: is the player heard on their own turn?
+
+Plays ``--hands`` hands (20) at speed 1 with the bots chatting, the player's seat
+driven by ``--voice-from`` WAV files made here with espeak-ng and flite (several
+voices; cached in ``benchmarks/.cache/voice_turns/``). The player says "call" (a call,
+or a check when nothing is owed: always a right command), now and then "what's the
+pot". The game runs headless with speakers (its own voice reaches the files through
+the simulated room and is cancelled), as in ``holdem --hands N``; the figures are the
+``voice`` object of its report line.
+
+Targets (issue #14): no utterance dropped without an answer; the microphone listening
+for at least 95% of the player's turn time; no clock expiry caused by the game's
+speech; questions for at most 10% of right commands.
+
+    python benchmarks/bench_voice_turns.py [--hands 20] [--seed 3] [--headphones]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / "benchmarks" / ".cache" / "voice_turns"
+SAID = ["call", "call", "call", "what's the pot", "call", "call", "call", "call"]
+ESPEAK = ["en-us", "en-us+f3", "en-gb-x-rp+m3", "en-us+klatt"]
+FLITE = ["slt", "kal", "awb", "rms"]
+
+
+def make_files(count: int) -> list[Path]:
+    """``count`` utterances, voices taking turns between espeak-ng and flite."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    files = []
+    for i in range(count):
+        text = SAID[i % len(SAID)]
+        flite = i % 2 == 1 and shutil.which("flite") is not None
+        voice = FLITE[i // 2 % len(FLITE)] if flite else ESPEAK[i // 2 % len(ESPEAK)]
+        path = CACHE / f"{i:03d}-{'flite' if flite else 'espeak'}-{voice.replace('+', '_')}.wav"
+        if not path.exists():
+            if flite:
+                cmd = ["flite", "-voice", voice, "-t", text, "-o", str(path)]
+            else:
+                cmd = ["espeak-ng", "-v", voice, "-s", "165", "-w", str(path), text]
+            subprocess.run(cmd, check=True, capture_output=True)
+        files.append(path)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--headphones", action="store_true",
+                        help="listen as with headphones (no echo, nothing cancelled)")
+    args = parser.parse_args(argv)
+    if shutil.which("espeak-ng") is None:
+        print("espeak-ng is needed to make the voice files", file=sys.stderr)
+        return 1
+    files = make_files(4 * args.hands)
+    with tempfile.TemporaryDirectory() as data:
+        env = {**os.environ, "HOLDEM_DATA_DIR": data, "HOLDEM_CONFIG_DIR": data,
+               "HOLDEM_OFFLINE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        if args.headphones:
+            (Path(data) / "settings.toml").write_text("[voice]\nheadphones = true\n")
+        started = time.monotonic()
+        run = subprocess.run(
+            [sys.executable, "-m", "game", "--headless", "--hands", str(args.hands),
+             "--speed", "1", "--seed", str(args.seed), "--voice-from", *map(str, files)],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
+        seconds = time.monotonic() - started
+    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    if run.returncode != 0 or not lines:
+        print(run.stderr[-2000:], file=sys.stderr)
+        return 1
+    report = json.loads(lines[-1])
+    voice = report["voice"]
+    turn = max(1, voice["turn_ms"])
+    listening = 100 * (1 - voice["turn_ms_not_listening"] / turn)
+    commands = voice["applied"] + voice["asked"]
+    asked_share = 100 * voice["asked"] / max(1, commands)
+    print(f"{report['hands']} hands in {seconds:.0f} s at speed 1, {len(files)} voice files "
+          f"({voice['duplex']}), backend {voice['backend']}")
+    for key in ("heard", "applied", "asked", "answered", "dropped", "talked_over",
+                "barge_ins", "turn_ms", "turn_ms_not_listening", "clock_expiries",
+                "clock_expiries_while_talking"):
+        print(f"  {key:30s} {voice[key]}")
+    print(f"  {'listening share of turn time':30s} {listening:.1f}%   (target >= 95%)")
+    print(f"  {'questions per command':30s} {asked_share:.1f}%   (target <= 10%)")
+    print(f"  {'dropped without an answer':30s} {voice['dropped']}   (target 0)")
+    print(f"  {'clock expiries while talking':30s} {voice['clock_expiries_while_talking']}"
+          "   (target 0)")
+    gave_up = [line for line in run.stderr.splitlines() if line.startswith(("Gave up",
+                                                                            "Skipped"))]
+    print(f"  files given up or skipped: {len(gave_up)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
