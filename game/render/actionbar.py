@@ -67,8 +67,7 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
         # pre-action boxes do nothing on one's own turn), until it times out.
         box = b.message.union(h)
         panel(surf, box, (58, 26, 20), ORANGE, radius=6, width=2)
-        size = max(14, round(box.h * 0.26))
-        wrapped = text.wrap(m.message, size, box.w - 16)[:3]
+        size, wrapped = message_lines(text, m.message, box)
         y = box.centery - len(wrapped) * (size + 2) // 2
         for line in wrapped:
             text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
@@ -85,6 +84,17 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     for k, line in enumerate(lines):
         text.blit(surf, line, fs, (h.x + 8, h.y + 4 + k * (h.h - 8) // 2), MUTED,
                   width=h.w - 16)
+
+
+def message_lines(text: Text, message: str, box: pygame.Rect) -> tuple[int, list[str]]:
+    """The largest size (from a quarter of the box height down to 11 px) at which the whole
+    message wraps inside ``box``; a refusal cut off mid-sentence tells the player nothing."""
+    size = max(14, round(box.h * 0.26))
+    while True:
+        wrapped = text.wrap(message, size, box.w - 16, bold=True)
+        if len(wrapped) * (size + 2) <= box.h - 8 or size <= 11:
+            return size, wrapped
+        size -= 1
 
 
 def draw_top(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:

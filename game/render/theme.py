@@ -100,9 +100,9 @@ class Text:
         target.blit(surf, rect)
         return rect
 
-    def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """Split ``text`` into lines no wider than ``width``."""
-        font = self.font(size)
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` (measured in the weight drawn)."""
+        font = self.font(size, bold)
         words, lines, line = text.split(), [], ""
         for word in words:
             trial = f"{line} {word}".strip()

@@ -69,3 +69,21 @@ def test_menus_fit_the_window_with_every_row_button_and_note(size: tuple[int, in
         assert window.contains(L.box)
         for rect in parts:
             assert L.box.contains(rect), (n_rows, rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_message_on_the_players_turn_is_shown_whole(size: tuple[int, int]) -> None:
+    """The orange box over the left block shrinks its text rather than cutting it off."""
+    from game.render.actionbar import message_lines
+    from game.render.theme import Text
+
+    pygame.font.init()
+    text = Text()
+    b = table_layout(*size).bar
+    box = b.message.union(b.hint)
+    message = ("Voice control is off: no microphone was found. Plug one in; the game will "
+               "try again after this hand.")
+    px, lines = message_lines(text, message, box)
+    assert " ".join(lines) == message
+    assert len(lines) * (px + 2) <= box.h - 8
+    assert all(text.font(px, True).size(line)[0] <= box.w - 16 for line in lines)
