@@ -23,10 +23,13 @@ import contextlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 import numpy as np
 
+from engine.sizing import BettingContext
+from game.settings.model import VoiceSettings
 from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from voice.audio import AudioSource, Resampler
@@ -34,8 +37,33 @@ from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
 from voice.intent import Intent, IntentKind
 from voice.numbers import number_to_words
 
-if TYPE_CHECKING:
-    from game.voicectl.controller import VoiceController
+
+class ListeningController(Protocol):
+    """What the listening thread reads and calls of the controller (which imports this
+    module, so it is described here rather than imported)."""
+
+    settings: VoiceSettings
+    files: tuple[Path, ...]
+    ptt_held: bool
+    turn: int | None
+    context: BettingContext | None
+    partial: str
+    user_speaking: bool
+    mic: MicState
+    switch_model: Path | None
+    playback: Playback | None
+
+    @property
+    def duplex(self) -> str: ...
+    @property
+    def stopping(self) -> bool: ...
+    def speaking(self) -> bool: ...
+    def gate_muted(self) -> bool: ...
+    def captured(self, got: Captured) -> None: ...
+    def load_vosk(self, path: Path) -> Any: ...
+    def post(self, call: Callable[[], None]) -> None: ...
+    def talked_over(self) -> None: ...
+    def barge_in(self) -> None: ...
 
 BARGE_IN_SECONDS = 0.25
 """Speech this long over the game's voice stops the game talking."""
@@ -108,7 +136,7 @@ class EchoFront:
         return self._cancel.process(pcm, far, talking)
 
 
-def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
+def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> Any:
     """Stream ``source`` through the front, gate, recognizer and parser until it ends,
     queueing what is heard on ``voice``; returns the recognizer in use (it may switch
     to Vosk)."""
@@ -184,7 +212,7 @@ def listen(voice: VoiceController, source: AudioSource, recognizer: Any) -> Any:
     return recognizer
 
 
-def _not_the_game(voice: VoiceController, partial: str) -> bool:
+def _not_the_game(voice: ListeningController, partial: str) -> bool:
     """Whether the words heard so far are the player's, not the echo of the game's
     current line (with headphones there is no echo)."""
     playback = voice.playback
@@ -194,7 +222,7 @@ def _not_the_game(voice: VoiceController, partial: str) -> bool:
     return bool(partial) and not is_own_voice(partial, playback.said_between(wall - 3, wall))
 
 
-def _captured(voice: VoiceController, utterance: Any, opened: float | None,
+def _captured(voice: ListeningController, utterance: Any, opened: float | None,
               now: float) -> Captured:
     over: tuple[str, ...] = ()
     overlap = 0.0
@@ -230,7 +258,7 @@ def readings(result: Any, ctx: Any) -> tuple[Intent, ...]:
     return tuple(found.values())
 
 
-def _mic_state(voice: VoiceController) -> MicState:
+def _mic_state(voice: ListeningController) -> MicState:
     if voice.files or not voice.settings.push_to_talk:
         if voice.gate_muted():
             return MicState.MUTED
