@@ -39,9 +39,10 @@ class MenuLayout:
 
 
 def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
-                width_share: float = 0.5) -> MenuLayout:
-    """Title, ``n_rows`` rows (label, <, value, >), a row of buttons, a note line."""
-    w, h = size
+                width_share: float = 0.5, top: int = 0) -> MenuLayout:
+    """Title, ``n_rows`` rows (label, <, value, >), a row of buttons, a note line; the
+    menu fits below the first ``top`` pixels (kept free for a notice)."""
+    w, h = size[0], size[1] - top
     su = min(w / 1280, h / 720)
     row_h = max(28, round(40 * su))
     gap = max(6, round(10 * su))
@@ -52,7 +53,7 @@ def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
         bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
     bw = max(460, round(w * width_share))
     box = pygame.Rect(0, 0, min(bw, w - 20), min(bh, h - 20))
-    box.center = (w // 2, h // 2)
+    box.center = (w // 2, top + h // 2)
     title = pygame.Rect(box.x + gap * 2, box.y + gap, box.w - 4 * gap, row_h)
     rows = []
     y = title.bottom + gap

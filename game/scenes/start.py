@@ -14,7 +14,14 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, GOLD, MUTED, ORANGE
 from game.scenes.base import Host, Opening, SceneName
-from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import (
+    ButtonSpec,
+    MenuLayout,
+    Row,
+    draw_menu,
+    menu_bindings,
+    menu_layout,
+)
 from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
@@ -131,7 +138,7 @@ class StartScene:
         ]
 
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
+        L = self._layout()
         keys: dict[int, Command] = {pygame.K_q: UiCommand(Ui.QUIT),
                                     pygame.K_F1: UiCommand(Ui.HELP)}
         keys[pygame.K_KP_ENTER] = self.buttons[0].command
@@ -239,16 +246,14 @@ class StartScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG)
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6)
+        L = self._layout()
         text = self.host.text
-        if self.notice:  # above the menu, in place of the heading
-            size = max(15, round(L.title.h * 0.6))
-            lines = text.wrap(self.notice, size, surface.get_width() - 40)
-            room = max(1, (L.box.top - 4) // (size + 3))
-            y = L.box.top - 4
-            for line in reversed(lines[:room]):
+        if self.notice:  # above the menu, in the room _layout keeps for it
+            size, lines = self._notice_lines()
+            y = 4
+            for line in lines:
                 y = text.blit(surface, line, size, (surface.get_width() // 2, y), ORANGE,
-                              anchor="midbottom").top - 3
+                              anchor="midtop", width=surface.get_width() - 40).bottom + 3
         elif L.box.top >= round(L.title.h * 0.8) + 10:  # the subtitle, where there's room
             text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
                       (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
@@ -261,6 +266,21 @@ class StartScene:
             if not ROWS[self.focus].startswith("bot"):
                 note, color = self.saved, GOLD
         draw_menu(surface, text, L, title, self.rows(), self.focus, self.buttons, note, color)
+
+    def _notice_lines(self) -> tuple[int, list[str]]:
+        """The notice's text size and lines (at most three) at this window size."""
+        w, h = self.host.size
+        size = max(15, round(22 * min(w / 1280, h / 720)))
+        return size, self.host.text.wrap(self.notice, size, w - 40)[:3]
+
+    def _layout(self) -> MenuLayout:
+        """The menu, moved down below the notice when there is one, so neither hides the
+        other (a full-height menu left the notice no room above it)."""
+        top = 0
+        if self.notice:
+            size, lines = self._notice_lines()
+            top = len(lines) * (size + 3) + 6
+        return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top)
 
     def _note(self) -> str:
         """The focused bot's description, else how the menu works."""

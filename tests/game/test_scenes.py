@@ -154,3 +154,21 @@ def test_window_close_quits(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(FRAME)
     assert not app.running
+
+
+def test_start_screen_notice_sits_above_the_menu_and_the_arrows_still_work(app: App) -> None:
+    """A resume notice gets its own room at the top at every size (it was drawn off the
+    top edge when the menu filled the window), and the menu below it still takes clicks."""
+    notice = ("Hand 2 was interrupted; it resumes exactly where it stopped "
+              "(5 actions replayed, You to act).")
+    scene = StartScene(app, seed=5, notice=notice)
+    app.push(scene)
+    for size in [(960, 540), (1280, 720), (1920, 1080)]:
+        app.submit(ResizeCommand(size))
+        app.step(FRAME)
+        px, lines = scene._notice_lines()
+        assert " ".join(lines) == notice
+        menu_top = app.top.bindings().named("row0").rect.top
+        assert 4 + len(lines) * (px + 3) <= menu_top
+    click(app, "row0.right")
+    assert app.settings.level == 2
