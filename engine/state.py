@@ -321,24 +321,17 @@ class HandState:
         return legal
 
     def betting_context(self, seat: int | None = None) -> BettingContext:
-        """The acting seat's view of the betting, as the voice parser and sizing use it.
-
-        Its range is the legal actions' bet or raise range, None (null in contract 2)
-        when the seat may not bet or raise."""
+        """A seat's betting view (voice parser, sizing); no range when it may not raise."""
         seat = self.to_act if seat is None else seat
         if seat is None:
             raise IllegalAction("The hand is over")
         to_call = max(0, min(self.current_bet - self.street_bets[seat], self.stacks[seat]))
         all_in_to = self.street_bets[seat] + self.stacks[seat]
-        low: int | None
-        high: int | None
-        if seat == self.to_act:  # the legal range, or none: what the parser accepts we accept
-            legal = self.legal()
-            assert legal is not None
-            low, high = legal.wager if legal.wager is not None else (None, None)
+        if seat == self.to_act:  # the legal range or none: what the parser accepts we accept
+            wager = None if (legal := self.legal()) is None else legal.wager
         else:
-            low = min(self.current_bet + self.last_full_raise, all_in_to)
-            high = all_in_to
+            wager = (min(self.current_bet + self.last_full_raise, all_in_to), all_in_to)
+        low, high = wager if wager is not None else (None, None)
         return BettingContext(
             big_blind=self.config.big_blind, pot=self.pot_total,
             current_bet=self.current_bet, my_street_bet=self.street_bets[seat],
