@@ -11,7 +11,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-APP_NAME = "holdem"
+from voice.cache import APP_NAME as APP_NAME  # the one name, shared with voice's cache
+
 DATA_DIR_ENV = "HOLDEM_DATA_DIR"
 CONFIG_DIR_ENV = "HOLDEM_CONFIG_DIR"
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from voice import cache
+
 MODEL_NAME = "vosk-model-small-en-us-0.15"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
 MODEL_MIN_BYTES = 30_000_000
@@ -47,9 +49,7 @@ class ModelError(RuntimeError):
 
 def cache_dir() -> Path:
     """Where downloaded models live."""
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("holdem")) / "vosk"
+    return cache.cache_dir("vosk")
 
 
 def is_model_dir(path: Path) -> bool:

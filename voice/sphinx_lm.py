@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
+from voice.cache import cache_dir
 from voice.matching import Templates
 from voice.numbers import number_to_words
 from voice.templates import DEFAULT_PATH, load
@@ -140,12 +141,7 @@ def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
                           scratch / "holdem.arpa", discount)
     digest = hashlib.sha256(DEFAULT_PATH.read_bytes())
     digest.update(f"{corpus_size}:{discount}:{FILLER_SHARE}:{_LM_VERSION}".encode())
-    if cache is True:
-        from platformdirs import user_cache_dir
-
-        folder = Path(user_cache_dir("holdem")) / "lm"
-    else:
-        folder = Path(cache)
+    folder = cache_dir("lm") if cache is True else Path(cache)
     path = folder / f"holdem-{digest.hexdigest()[:16]}.arpa"
     if path.exists():
         return path
