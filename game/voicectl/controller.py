@@ -527,7 +527,8 @@ class VoiceController:
         self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"
         self._mic_error = message
         self._told_error = message
-        self.notices.append((message, first))
+        if first:  # once, shown and said; the panel keeps saying voice is off
+            self.notices.append((message, True))
 
     def _voice_on(self) -> None:
         if self._told_error is not None:

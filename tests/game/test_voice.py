@@ -394,8 +394,12 @@ def test_a_missing_microphone_means_mouse_only_with_a_notice_and_a_retry(
         assert attempts == ["USB"]  # not during the hand
         bot(app, scene, 1, F)  # the big blind wins: the hand is over
         run_until(app, lambda: len(attempts) >= 2, limit=20000)  # tried again after the hand
+        for _ in range(30):
+            app.step(FRAME)
         told = [t for t in narrator.texts() if "no microphone" in t]
         assert len(told) == 1  # said once, not at every retry
+        shown = [line for line in scene.log if "no microphone" in line]
+        assert len(shown) <= 1  # nor written again after every hand
     finally:
         voice.close()
 
