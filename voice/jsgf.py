@@ -31,21 +31,26 @@ class GrammarOptions:
     hesitations: bool = True
     repeat: bool = True  # any number of filler phrases at each end, not at most one
     homophones: bool = True  # "to", "too" and "for" as number words
+    parser_only: bool = True  # the words the template file marks @parser_only
 
 
 RECOGNIZER_GRAMMAR = GrammarOptions(prefix=False, suffix=False, hesitations=False,
-                                    repeat=False, homophones=False)
-"""One command, no filler, well-formed numbers: pocketsphinx's grammar mode."""
+                                    repeat=False, homophones=False, parser_only=False)
+"""One command, no filler, well-formed numbers, no parser-only synonyms: pocketsphinx's
+grammar mode."""
 
 
 def jsgf(templates: Templates, options: GrammarOptions | None = None,
          known: Callable[[str], bool] | None = None, name: str = "holdem") -> str:
     """A JSGF grammar of the templated utterances, as much filler and as many
     number forms as ``options`` keep (by default all the parser reads). Words for
-    which ``known`` is false are made unreachable (``<VOID>``): a recognizer whose
-    dictionary lacks one still loads the rest."""
+    which ``known`` is false, and parser-only words unless kept, are made
+    unreachable (``<VOID>``): a recognizer whose dictionary lacks one still loads
+    the rest."""
     opts = options or GrammarOptions()
-    say = _JsgfWriter(known or (lambda word: True))
+    dropped = frozenset() if opts.parser_only else templates.parser_only
+    say = _JsgfWriter(lambda word: word not in dropped and (known is None or known(word)),
+                      templates.rules)
     blocks: dict[str, list[Template]] = {}
     for template in templates.templates:
         blocks.setdefault(template.block.label, []).append(template)
@@ -64,7 +69,8 @@ def jsgf(templates: Templates, options: GrammarOptions | None = None,
     lines.append(f"public <utterance> = {' '.join(utterance)};")
     lines += fillers
     for label, members in blocks.items():
-        body = " | ".join(f"( {say(t.expr)} )" for t in members)
+        said = [text for t in members if (text := say.say(t.expr)) is not None]
+        body = " | ".join(f"( {text} )" for text in said) or "<VOID>"
         lines.append(f"<{_say_rule(label)}> = {body};")
     lines += [f"<{rule}> = {say(expr)};" for rule, expr in templates.rules.items()]
     for slot, values in templates.lists.items():
@@ -79,22 +85,34 @@ def _say_rule(label: str) -> str:
 
 
 class _JsgfWriter:
-    """Template expressions as JSGF, with words outside ``known`` unreachable."""
+    """Template expressions as JSGF, with words outside ``known`` unreachable: the
+    alternatives, sequences and optional parts that need one are left out, and only
+    what is left with nothing to say becomes ``<VOID>``."""
 
-    def __init__(self, known: Callable[[str], bool]):
+    def __init__(self, known: Callable[[str], bool], rules: Mapping[str, Expr]):
         self.known = known
+        self.rules = rules
 
     def __call__(self, expr: Expr) -> str:
+        return self.say(expr) or "<VOID>"
+
+    def say(self, expr: Expr) -> str | None:
+        """The JSGF of ``expr``, None if it cannot be said."""
         if isinstance(expr, Word):
-            return expr.text if self.known(expr.text) else "<VOID>"
+            return expr.text if self.known(expr.text) else None
         if isinstance(expr, Seq):
-            return " ".join(self(item) for item in expr.items)
+            items = [self.say(item) for item in expr.items]
+            if any(item is None for item in items):
+                return None
+            return " ".join(item for item in items if item)
         if isinstance(expr, Alt):
-            return "( " + " | ".join(self(option) for option in expr.options) + " )"
+            options = [said for option in expr.options if (said := self.say(option)) is not None]
+            return "( " + " | ".join(options) + " )" if options else None
         if isinstance(expr, Opt):
-            return f"[ {self(expr.item)} ]"
+            said = self.say(expr.item)
+            return f"[ {said} ]" if said else ""
         if isinstance(expr, Ref):
-            return f"<{expr.name}>"
+            return f"<{expr.name}>" if self.say(self.rules[expr.name]) is not None else None
         if expr.name in ("amount", "increment", "blinds"):
             return "<number>"
         return f"<slot_{expr.name}>"

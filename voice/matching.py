@@ -89,6 +89,7 @@ class Templates:
     hesitation: frozenset[str]
     prefix_phrases: frozenset[tuple[str, ...]]
     suffix_phrases: frozenset[tuple[str, ...]]
+    parser_only: frozenset[str] = frozenset()  # read when typed, never offered to recognizers
 
     def tokens(self, text: str) -> list[str]:
         """The utterance's tokens, hesitations dropped and a phrase said twice in a
@@ -96,7 +97,9 @@ class Templates:
         return said_once([token for token in tokenize(text) if token not in self.hesitation])
 
     def matches(self, text: str) -> Iterator[Match]:
-        """Every template matching ``text`` with filler around it, in file order."""
+        """Every template matching ``text`` with filler around it, in file order; a
+        template matching with more or less filler comes once per way, the most filler
+        last ("oh to six bets" has "oh to six" for a number, then "to six" after "oh")."""
         tokens = self.tokens(text)
         offsets = [0]
         for token in tokens:
@@ -116,7 +119,6 @@ class Templates:
                 found = template.match(normalized, start, end)
                 if found is not None:
                     yield found
-                    break
 
     def vocabulary(self) -> list[str]:
         """Every word that can be said, number words included, sorted."""
@@ -125,6 +127,11 @@ class Templates:
         exprs += [e for e in (self.prefix, self.suffix) if e is not None]
         words = {w.text for e in exprs for w in walk(e) if isinstance(w, Word)}
         return sorted(words | NUMBER_WORDS | self.hesitation)
+
+    def recognizer_vocabulary(self) -> list[str]:
+        """The words a recognizer is given: :meth:`vocabulary` less the parser-only
+        words (synonyms the typed parser reads but that cost recognition accuracy)."""
+        return [word for word in self.vocabulary() if word not in self.parser_only]
 
     def sample(self, template: Template, rng: random.Random,
                fill: Callable[[str], str] | None = None) -> str:

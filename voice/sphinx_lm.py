@@ -3,6 +3,8 @@
 The trigram model is trained on sentences sampled from every template
 (:func:`lm_corpus`) with realistic amounts and some filler, and kept in the user
 cache keyed by the template file; the dictionary holds just the templates' words.
+Words the file marks ``@parser_only`` are in neither: the typed parser reads them,
+the recognizer never hears them.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ def chip_amount(rng: random.Random) -> int:
     return step * rng.randint(1, most)
 
 
+_SAMPLE_ATTEMPTS = 50
+"""Samples drawn per sentence before a template is taken to be parser-only."""
+
 _BLOCK_WEIGHTS = {"fold": 6, "check": 6, "call": 6, "allin": 5, "wager": 10,
                   "confirm": 3, "deny": 3}
 
@@ -66,7 +71,8 @@ of it)."""
 def lm_corpus(templates: Templates | None = None, seed: int = 1,
               per_template: int = 40, filler_share: float | None = None) -> list[str]:
     """Sentences sampled from every template (actions weighted up), with realistic
-    amounts and some prefix/suffix filler: the training text of the language model."""
+    amounts and some prefix/suffix filler: the training text of the language model.
+    No sentence has a parser-only word (a template's other phrasings are sampled)."""
     if filler_share is None:
         filler_share = FILLER_SHARE
     t = templates or load()
@@ -78,11 +84,20 @@ def lm_corpus(templates: Templates | None = None, seed: int = 1,
             return rng.choice(multiples)
         return spoken_amount(chip_amount(rng), rng)
 
-    prefixes, suffixes = sorted(t.prefix_phrases), sorted(t.suffix_phrases)
+    def heard(phrase: Iterable[str]) -> bool:
+        return t.parser_only.isdisjoint(phrase)
+
+    prefixes = sorted(filter(heard, t.prefix_phrases))
+    suffixes = sorted(filter(heard, t.suffix_phrases))
     sentences = []
     for template in t.templates:
         for _ in range(per_template * _BLOCK_WEIGHTS.get(template.block.kind.value, 1)):
-            words = t.sample(template, rng, fill)
+            for _attempt in range(_SAMPLE_ATTEMPTS):
+                words = t.sample(template, rng, fill)
+                if heard(words.split()):
+                    break
+            else:
+                continue  # nothing but parser-only phrasings here
             if prefixes and rng.random() < filler_share:
                 words = " ".join(rng.choice(prefixes)) + " " + words
             if suffixes and rng.random() < filler_share * 0.6:
@@ -103,8 +118,9 @@ def build_arpa(sentences: Iterable[str], path: Path, discount: float = 0.1) -> P
 
 
 def vocabulary_of(templates: Templates | None = None) -> list[str]:
-    """Every word the templates can produce."""
-    return (templates or load()).vocabulary()
+    """Every word the templates can produce that a recognizer is given (the
+    ``@parser_only`` words left out)."""
+    return (templates or load()).recognizer_vocabulary()
 
 
 def write_dictionary(words: Iterable[str], path: Path) -> Path:

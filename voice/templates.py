@@ -59,8 +59,13 @@ def _load(path: Path | None) -> Templates:
 
 
 def vocabulary() -> list[str]:
-    """Every word a player can say, for a recognizer's restricted vocabulary."""
+    """Every word a player can say (and the typed parser reads)."""
     return load().vocabulary()
+
+
+def recognizer_vocabulary() -> list[str]:
+    """The words a recognizer listens for: :func:`vocabulary` less ``@parser_only``."""
+    return load().recognizer_vocabulary()
 
 
 def compile_templates(text: str, origin: str = "<templates>") -> Templates:
@@ -87,9 +92,8 @@ def compile_templates(text: str, origin: str = "<templates>") -> Templates:
             raise TemplateError(f"{origin}: undefined rule <{node.name}>")
     if "fraction" in lists and not set(lists["fraction"]) <= set(POT_FRACTIONS):
         raise TemplateError(f"{origin}: {{fraction}} values must be among {sorted(POT_FRACTIONS)}")
-    hesitation = fillers.get("hesitation")
-    hesitation_words = frozenset(w.text for w in walk(hesitation) if isinstance(w, Word)) \
-        if hesitation else frozenset()
+    hesitation_words, parser_only = (_words(fillers.get(name))
+                                     for name in ("hesitation", "parser_only"))
     compiler = _Compiler(rules, lists)
     try:
         for name in rules:  # every rule, used or not, so that recursion is found
@@ -105,7 +109,12 @@ def compile_templates(text: str, origin: str = "<templates>") -> Templates:
             raise TemplateError(f"{origin}:{number}: {err}") from None
     prefix, suffix = fillers.get("prefix"), fillers.get("suffix")
     return Templates(tuple(templates), rules, lists, prefix, suffix, hesitation_words,
-                     _phrases(prefix, rules), _phrases(suffix, rules))
+                     _phrases(prefix, rules), _phrases(suffix, rules), parser_only)
+
+
+def _words(expr: Expr | None) -> frozenset[str]:
+    """The words of a filler-style word list ("a | b c")."""
+    return frozenset(w.text for w in walk(expr) if isinstance(w, Word)) if expr else frozenset()
 
 
 def _phrases(expr: Expr | None, rules: Mapping[str, Expr]) -> frozenset[tuple[str, ...]]:
@@ -150,7 +159,7 @@ def _logical_lines(text: str) -> list[tuple[int, bool, str]]:
 _HEADER = re.compile(r"([a-z]+)(?:\s+([a-z0-9_]+))?\s*:$")
 _RULE = re.compile(r"<([a-z_]+)>\s*=(.*)$")
 _LIST_VALUE = re.compile(r"\{([a-z_]+)\}\s+([a-z0-9_]+)\s*=(.*)$")
-_FILLER = re.compile(r"@(hesitation|prefix|suffix)\s*=(.*)$")
+_FILLER = re.compile(r"@(hesitation|prefix|suffix|parser_only)\s*=(.*)$")
 
 
 def _define(line: str, rules: dict[str, Expr], lists: dict[str, dict[str, Expr]],

@@ -1,6 +1,6 @@
 """Vosk (Kaldi) behind the :class:`~voice.recognizer.Recognizer` interface.
 
-Its vocabulary is restricted to ``voice.templates.vocabulary()`` plus ``[unk]``;
+Its vocabulary is restricted to ``voice.templates.recognizer_vocabulary()`` plus ``[unk]``;
 results with ``[unk]`` are rejected and up to ``alternatives`` hypotheses are kept.
 """
 
@@ -27,9 +27,9 @@ class VoskRecognizer:
         vosk.SetLogLevel(-1)
         self._model = model if model is not None else vosk.Model(str(model_path))
         if vocabulary is None:
-            from voice.templates import vocabulary as template_vocabulary
+            from voice.templates import recognizer_vocabulary
 
-            vocabulary = template_vocabulary()
+            vocabulary = recognizer_vocabulary()
         self._grammar = json.dumps([*sorted(set(vocabulary)), UNKNOWN_WORD])
         self._alternatives = alternatives
         self._vosk = vosk

@@ -201,3 +201,30 @@ def test_expressions_parse_into_optional_alternative_rule_and_slot_parts():
     assert repr(expr).count("Word(") == 4
     assert "Opt(" in repr(expr) and "Alt(" in repr(expr)
     assert "Ref(name='verb')" in repr(expr) and "Slot(name='amount')" in repr(expr)
+
+
+# --- parser-only words: typed, never offered to a recognizer ----------------------------
+
+def test_a_parser_only_phrase_parses_but_its_words_are_not_in_the_recognizer_vocabulary():
+    from voice.sphinx_lm import lm_corpus, vocabulary_of
+
+    text = _with("check", "tap the table")
+    if "\n@parser_only = " in text:
+        text = text.replace("\n@parser_only = ", "\n@parser_only = tap | ", 1)
+    else:
+        text = text.replace("\n<im> =", "\n@parser_only = tap\n\n<im> =", 1)
+    taught = compile_templates(text)
+    assert parse("tap the table", FACING, taught).intent is IntentKind.CHECK
+    assert "tap" in taught.vocabulary() and "tap" not in taught.recognizer_vocabulary()
+    assert "tap" not in vocabulary_of(taught) and "table" in vocabulary_of(taught)
+    assert not any("tap" in s.split() for s in lm_corpus(taught, per_template=2))
+    assert "tap the table" in jsgf(taught)  # the parser's grammar keeps it
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    fsg = pocketsphinx.Decoder(loglevel="FATAL").parse_jsgf(jsgf(taught, RECOGNIZER_GRAMMAR))
+    assert not fsg.accept("tap the table") and fsg.accept("check")
+
+
+def test_a_filler_word_that_is_also_a_number_word_is_filler_when_the_number_needs_it():
+    # "oh" is filler and a number word ("one oh five"): read as a number it spoils one.
+    for text in ("oh to six bets it", "oh two bets", "oh to three times"):
+        assert parse(text, FACING).intent is IntentKind.RAISE, text
