@@ -172,4 +172,4 @@ def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
                           scratch / "holdem.arpa", discount)
 
 
-_LM_VERSION = 1
+_LM_VERSION = 2  # bump when the corpus generator changes: cached models are rebuilt
