@@ -8,12 +8,13 @@ from dataclasses import dataclass
 import pygame
 
 from game.input.commands import Command, Ui, UiCommand
-from game.input.mapper import Bindings, Hit
+from game.input.mapper import Bindings
 from game.persistence.store import CorruptRecord, StoreError
 from game.records.career import Career, career
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host
+from game.scenes.dialog import close_bindings
 
 
 @dataclass(slots=True)
@@ -62,10 +63,7 @@ class CareerScene:
 
     def bindings(self) -> Bindings:
         _, close = self._box()
-        shut = UiCommand(Ui.CANCEL)
-        keys: dict[int, Command] = {pygame.K_ESCAPE: shut, pygame.K_RETURN: shut,
-                                    pygame.K_k: shut}
-        return Bindings(hits=[Hit(close, shut, "Close")], keys=keys)
+        return close_bindings(close, (pygame.K_k,))
 
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:

@@ -1,5 +1,6 @@
 """A small menu model shared by the start screen, the rebuy dialog and pause: rows of
-choices and buttons, each with a rect, so drawing and clicking agree."""
+choices and buttons, each with a rect, so drawing and clicking agree; and the one way a
+read-only panel (stats, career, help) closes."""
 
 from __future__ import annotations
 
@@ -120,3 +121,13 @@ def draw_menu(surf: pygame.Surface, text: Text, L: MenuLayout, title: str, rows:
     if note:
         text.blit(surf, note, round(L.note.h * 0.55), L.note.center, note_color,
                   anchor="center", width=L.note.w)
+
+
+def close_bindings(close: pygame.Rect, keys: tuple[int, ...],
+                   chars: tuple[str, ...] = ()) -> Bindings:
+    """A read-only panel's controls: its Close button, Esc, Enter and ``keys`` (the key
+    that opened it) or ``chars`` all close it, as ``Ui.CANCEL``."""
+    shut = UiCommand(Ui.CANCEL)
+    codes = (pygame.K_ESCAPE, pygame.K_RETURN, *keys)
+    return Bindings(hits=[Hit(close, shut, "Close")], keys=dict.fromkeys(codes, shut),
+                    chars=dict.fromkeys(chars, shut))

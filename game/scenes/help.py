@@ -9,10 +9,11 @@ import pygame
 
 from game.help.content import KEYS, STATS, VoiceExample, voice_examples
 from game.input.commands import Command, Ui, UiCommand
-from game.input.mapper import Bindings, Hit
+from game.input.mapper import Bindings
 from game.render.theme import GOLD, MUTED, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host
+from game.scenes.dialog import close_bindings
 
 
 @dataclass(slots=True)
@@ -39,10 +40,7 @@ class HelpScene:
 
     def bindings(self) -> Bindings:
         _, close = self._box()
-        shut = UiCommand(Ui.CANCEL)
-        keys: dict[int, Command] = {pygame.K_ESCAPE: shut, pygame.K_RETURN: shut,
-                                    pygame.K_KP_ENTER: shut, pygame.K_F1: shut}
-        return Bindings(hits=[Hit(close, shut, "Close")], keys=keys, chars={"?": shut})
+        return close_bindings(close, (pygame.K_KP_ENTER, pygame.K_F1), chars=("?",))
 
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.input.commands import Command, Ui, UiCommand
-from game.input.mapper import Bindings, Hit
+from game.input.mapper import Bindings
 from game.persistence.store import CorruptRecord, StoreError
 from game.records.sitting import table_hands
 from game.records.stats import all_time_stats, player_stats, session_stats
@@ -16,6 +16,7 @@ from game.records.statsview import HEADER, stats_rows
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host
+from game.scenes.dialog import close_bindings
 
 Rows = list[tuple[str, ...]]
 
@@ -57,10 +58,7 @@ class StatsScene:
 
     def bindings(self) -> Bindings:
         _, close = self._box()
-        keys: dict[int, Command] = {pygame.K_ESCAPE: UiCommand(Ui.CANCEL),
-                                    pygame.K_RETURN: UiCommand(Ui.CANCEL),
-                                    pygame.K_t: UiCommand(Ui.CANCEL)}
-        return Bindings(hits=[Hit(close, UiCommand(Ui.CANCEL), "Close")], keys=keys)
+        return close_bindings(close, (pygame.K_t,))
 
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
