@@ -88,3 +88,21 @@ class Scene(Protocol):
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
     def resize(self, size: tuple[int, int]) -> None: ...
+
+
+class StillScene:
+    """No-op defaults for a scene with nothing to animate, no time to follow and nothing
+    to lay out again on resize (menus, dialogs, read-only panels); a subclass writes
+    only what it does."""
+
+    __slots__ = ()
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        return None

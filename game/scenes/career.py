@@ -13,12 +13,12 @@ from game.persistence.store import CorruptRecord, StoreError
 from game.records.career import Career, career
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
-from game.scenes.base import Host
-from game.scenes.dialog import close_bindings
+from game.scenes.base import Host, StillScene
+from game.scenes.dialog import close_bindings, panel_box
 
 
 @dataclass(slots=True)
-class CareerScene:
+class CareerScene(StillScene):
     host: Host
     figures: Career
     notice: str = ""
@@ -49,17 +49,8 @@ class CareerScene:
             ("Best hand shown down", best),
         ]
 
-    @property
-    def animating(self) -> bool:
-        return False
-
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
-        w, h = self.host.size
-        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 440))
-        box.center = (w // 2, h // 2)
-        close = pygame.Rect(0, 0, 160, 44)
-        close.midbottom = (box.centerx, box.bottom - 12)
-        return box, close
+        return panel_box(self.host.size, (760, 440))
 
     def bindings(self) -> Bindings:
         _, close = self._box()
@@ -68,12 +59,6 @@ class CareerScene:
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -131,3 +131,14 @@ def close_bindings(close: pygame.Rect, keys: tuple[int, ...],
     codes = (pygame.K_ESCAPE, pygame.K_RETURN, *keys)
     return Bindings(hits=[Hit(close, shut, "Close")], keys=dict.fromkeys(codes, shut),
                     chars=dict.fromkeys(chars, shut))
+
+
+def panel_box(size: tuple[int, int], most: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """A centred read-only panel at most ``most`` big (20 px from the window's edges) and
+    its Close button at the bottom."""
+    w, h = size
+    box = pygame.Rect(0, 0, min(w - 40, most[0]), min(h - 40, most[1]))
+    box.center = (w // 2, h // 2)
+    close = pygame.Rect(0, 0, 160, 44)
+    close.midbottom = (box.centerx, box.bottom - 12)
+    return box, close

@@ -12,22 +12,18 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import GOLD, MUTED, TEXT
 from game.render.widgets import button, dim, panel
-from game.scenes.base import Host
+from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings
 
 
 @dataclass(slots=True)
-class HelpScene:
+class HelpScene(StillScene):
     host: Host
     opaque: bool = False
     voice: list[VoiceExample] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.voice = voice_examples()
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.host.size
@@ -45,12 +41,6 @@ class HelpScene:
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)

@@ -11,14 +11,14 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED
 from game.render.widgets import dim
-from game.scenes.base import Host, Opening, SceneName
+from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
 from game.settings.model import GameSettings
 from game.table.session import TableSession
 
 
 @dataclass(slots=True)
-class PauseScene:
+class PauseScene(StillScene):
     host: Host
     session: TableSession
     seat: int
@@ -35,10 +35,6 @@ class PauseScene:
             ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
@@ -64,12 +60,6 @@ class PauseScene:
                            Opening(notice=f"You left with {chips:,} chips.{kept}"))
         elif command.kind is Ui.QUIT:
             self.host.quit()
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

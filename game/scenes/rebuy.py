@@ -12,13 +12,13 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
-from game.scenes.base import Host, Opening, SceneName
+from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
 from game.table.session import TableSession
 
 
 @dataclass(slots=True)
-class RebuyScene:
+class RebuyScene(StillScene):
     host: Host
     session: TableSession
     seat: int
@@ -35,10 +35,6 @@ class RebuyScene:
                                                 pygame.K_ESCAPE, "Esc"))
         self.buttons = [ButtonSpec("Add chips", UiCommand(Ui.CONFIRM), pygame.K_RETURN,
                                    "Enter"), leave]
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     @property
     def stack(self) -> int:
@@ -88,12 +84,6 @@ class RebuyScene:
             return
         self.on_added(self.amount)
         self.host.pop(self)
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

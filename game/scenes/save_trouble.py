@@ -17,7 +17,7 @@ from game.input.mapper import Bindings
 from game.persistence.saving import SaveGame
 from game.render.theme import MUTED
 from game.render.widgets import dim
-from game.scenes.base import Host
+from game.scenes.base import Host, StillScene
 from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
 
 RETRY = "retry"
@@ -35,7 +35,7 @@ def trouble_line(save: SaveGame) -> str:
 
 
 @dataclass(slots=True)
-class SaveTroubleScene:
+class SaveTroubleScene(StillScene):
     host: Host
     save: SaveGame
     opaque: bool = False
@@ -50,10 +50,6 @@ class SaveTroubleScene:
                        "P"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, 0, len(self.buttons), 0.7)
@@ -72,12 +68,6 @@ class SaveTroubleScene:
             self.host.pop(self)
         elif command.kind is Ui.QUIT:
             self.host.quit()
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

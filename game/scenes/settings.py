@@ -13,7 +13,7 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
-from game.scenes.base import Host
+from game.scenes.base import Host, StillScene
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
 from game.settings.model import SPEED_CHOICES, VOLUME_CHOICES, GameSettings
 
@@ -49,7 +49,7 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
 
 
 @dataclass(slots=True)
-class SettingsScene:
+class SettingsScene(StillScene):
     host: Host
     on_change: Callable[[GameSettings], None] | None = None  # the table takes speed etc.
     opaque: bool = False
@@ -59,10 +59,6 @@ class SettingsScene:
 
     def __post_init__(self) -> None:
         self.buttons = [ButtonSpec("Done", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc")]
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     def rows(self) -> list[Row]:
         s = self.host.settings
@@ -115,12 +111,6 @@ class SettingsScene:
         if self.on_change is not None:
             self.on_change(settings)
         self.error = ""
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

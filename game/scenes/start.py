@@ -13,7 +13,7 @@ import pygame
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, GOLD, MUTED, ORANGE
-from game.scenes.base import Host, Opening, SceneName
+from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import (
     ButtonSpec,
     MenuLayout,
@@ -50,7 +50,7 @@ def _cycle(options: tuple[object, ...], current: object, step: int) -> object:
 
 
 @dataclass(slots=True)
-class StartScene:
+class StartScene(StillScene):
     host: Host
     notice: str = ""
     opaque: bool = True
@@ -100,10 +100,6 @@ class StartScene:
     def _list_microphones(self) -> None:
         self.microphones.extend(list_microphones())
         self.mics_listed.set()
-
-    @property
-    def animating(self) -> bool:
-        return False
 
     def _mic_label(self) -> str:
         chosen = self.settings.voice.microphone
@@ -237,12 +233,6 @@ class StartScene:
         trouble = self._prepare()
         seated = continued_table(self.settings, self._seed(), found, self.host.save)
         self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG)

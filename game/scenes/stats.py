@@ -15,14 +15,14 @@ from game.records.stats import all_time_stats, player_stats, session_stats
 from game.records.statsview import HEADER, stats_rows
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
-from game.scenes.base import Host
-from game.scenes.dialog import close_bindings
+from game.scenes.base import Host, StillScene
+from game.scenes.dialog import close_bindings, panel_box
 
 Rows = list[tuple[str, ...]]
 
 
 @dataclass(slots=True)
-class StatsScene:
+class StatsScene(StillScene):
     host: Host
     session: Rows
     all_time: Rows
@@ -44,17 +44,8 @@ class StatsScene:
         except (CorruptRecord, StoreError, ValueError) as err:
             return cls(host, [], [], f"The stored hands can't be read: {err}")
 
-    @property
-    def animating(self) -> bool:
-        return False
-
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
-        w, h = self.host.size
-        box = pygame.Rect(0, 0, min(w - 40, 980), min(h - 40, 620))
-        box.center = (w // 2, h // 2)
-        close = pygame.Rect(0, 0, 160, 44)
-        close.midbottom = (box.centerx, box.bottom - 12)
-        return box, close
+        return panel_box(self.host.size, (980, 620))
 
     def bindings(self) -> Bindings:
         _, close = self._box()
@@ -63,12 +54,6 @@ class StatsScene:
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
-
-    def update(self, dt: float) -> None:
-        return None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
