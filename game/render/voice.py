@@ -23,6 +23,8 @@ from game.render.theme import (
 from game.render.widgets import button, panel
 from game.voicectl.panel import MicState, VoicePanel
 
+BUTTON_READING = (58, 74, 104)
+
 _DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.FILES: GREEN,
         MicState.MUTED: GOLD, MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED,
         MicState.OFF: RED,
@@ -41,7 +43,11 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
     heard = f"heard: {m.heard}…" if m.heard else "heard: —"
     text.blit(surf, heard, fs, V.heard.midleft, MUTED if not m.heard else TEXT,
               anchor="midleft", width=V.heard.w)
-    if m.say_back:
+    if m.readings:  # "1 Call 10" · "2 All in": each a button (a click picks it)
+        for number, (name, rect) in enumerate(zip(m.readings, V.readings, strict=False),
+                                               start=1):
+            button(surf, text, rect, f"{number}  {name}", fill=BUTTON_READING)
+    elif m.say_back:
         color = GOLD if m.question or m.cancellable else TEXT
         text.blit(surf, m.say_back, fs, V.say.midleft, color, bold=True, anchor="midleft",
                   width=V.say.w)

@@ -380,6 +380,10 @@ class TableScene:
             if voice is not None:
                 voice.set_push_to_talk(bool(c.value))
             return True
+        if c.kind is Ui.PICK:
+            if voice is not None:
+                voice.pick(int(c.number), self.host, self)  # type: ignore[arg-type]
+            return True
         if c.kind is Ui.CONFIRM and voice is not None:
             voice.answer_yes(self.host, self)  # type: ignore[arg-type]
             return True
@@ -549,5 +553,5 @@ def _cancels(command: Command) -> bool:
     if isinstance(command, ActCommand):
         return command.source in ("mouse", "keyboard")
     if isinstance(command, UiCommand):
-        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM)
+        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM, Ui.PICK)
     return False

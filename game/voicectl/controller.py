@@ -51,7 +51,7 @@ from game.voicectl.panel import (
     VoicePanel,
     build_panel,
 )
-from game.voicectl.questions import offer, picked, question_text
+from game.voicectl.questions import NUMBER_WORDS, labels, offer, picked, question_text
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
@@ -477,6 +477,13 @@ class VoiceController:
         self.hear(Intent(IntentKind.CONFIRM))
         self.update(host, table)
 
+    def pick(self, index: int, host: VoiceHost, table: VoiceTable | None) -> None:
+        """A click on the numbered reading ``index``: as if its number was said (the
+        same path as the spoken "one" / "two")."""
+        if self.choices and self._choices_turn == self.turn and 0 <= index < len(self.choices):
+            self.hear(Intent(IntentKind.UNKNOWN), 1.0, NUMBER_WORDS[index])
+            self.update(host, table)
+
     def set_push_to_talk(self, held: bool) -> None:
         self.ptt_held = held
 
@@ -596,4 +603,6 @@ class VoiceController:
         state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
                            self.shown, self.shown_until, self.backend, self.reason,
                            self.progress)
-        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now)
+        offered = self.choices if self._choices_turn == self.turn else ()
+        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now,
+                           labels(offered, self.context))

@@ -45,6 +45,7 @@ class VoicePanel:
     recognizer: str = ""
     reason: str = ""
     progress: float | None = None
+    readings: tuple[str, ...] = ()  # the numbered readings on offer ("Call 10", "All in")
 
 
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
@@ -68,7 +69,7 @@ class PanelState:
 
 
 def build_panel(state: PanelState, pending: Pending | None, grace: float,
-                now: float) -> VoicePanel:
+                now: float, readings: tuple[str, ...] = ()) -> VoicePanel:
     """The panel for this frame: the say-back stays while a command is pending (with the
     grace window's share left) or for :data:`SHOWN_SECONDS` after an answer."""
     say, countdown = "", None
@@ -84,4 +85,4 @@ def build_panel(state: PanelState, pending: Pending | None, grace: float,
         cancellable=pending is not None and pending.phase is Phase.GRACE,
         question=pending is not None and pending.phase is Phase.QUESTION,
         recognizer=_BACKENDS.get(state.backend, state.backend), reason=state.reason,
-        progress=state.progress)
+        progress=state.progress, readings=readings if pending is None else ())

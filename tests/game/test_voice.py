@@ -841,3 +841,43 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
     assert voice.panel.say_back == "Call 10"  # the first reading, through the grace window
     wait_grace(app, clock)
     assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_clicking_a_numbered_reading_picks_it_and_a_misclick_loses_nothing(
+        app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
+        facing_limp: TableScene) -> None:
+    from game.voicectl.listening import Captured
+    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
+    voice.captured(unsure)
+    app.step(FRAME)
+    assert voice.panel.readings == ("Call 10", "All in")
+    bindings = facing_limp.bindings()
+    first, second = bindings.named("voice.reading1"), bindings.named("voice.reading2")
+    assert not first.rect.colliderect(second.rect)
+    assert facing_limp.layout.voice.area.contains(first.rect.union(second.rect))
+    app.draw()  # the readings are drawn as buttons where they are clicked
+    # A click on the panel's empty status row does nothing and keeps the offer.
+    click_at(app, facing_limp.layout.voice.status.center)
+    assert voice.choices and my_actions(facing_limp) == []
+    click(app, "voice.reading2")
+    assert voice.panel.readings == ()
+    pending = voice.confirm.pending
+    assert pending is not None and pending.action.kind is ActionKind.ALLIN
+    assert narrator.texts()[-1].startswith("All in")
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    """Press and release the left button at ``pos``, one frame each."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        app.step(FRAME)
+
+
+def test_reading_hit_boxes_sit_in_the_panel_at_every_size() -> None:
+    for size in SIZES:
+        V = table_layout(*size).voice
+        one, two = V.readings
+        assert V.area.contains(one) and V.area.contains(two), size
+        assert not one.colliderect(two) and one.w >= 60 and one.h >= 14, size
+        assert not one.colliderect(V.status) and not two.colliderect(V.recognizer), size
