@@ -374,12 +374,9 @@ class TableScene:
             self._tour_moved()
 
     def _voice_ui(self, c: UiCommand) -> bool:
-        """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
+        """The voice panel's numbered readings and Yes/No, and "deal"; True when handled
+        (push-to-talk goes to the voice controller from the app, on every scene)."""
         voice = self.voice
-        if c.kind is Ui.PUSH_TO_TALK:
-            if voice is not None:
-                voice.set_push_to_talk(bool(c.value))
-            return True
         if c.kind is Ui.PICK:
             if voice is not None:
                 voice.pick(int(c.number), self.host, self)  # type: ignore[arg-type]

@@ -46,6 +46,22 @@ class VoicePanel:
     reason: str = ""
     progress: float | None = None
     readings: tuple[str, ...] = ()  # the numbered readings on offer ("Call 10", "All in")
+    hold: str = ""  # push-to-talk's key and button ("V or the middle button"), when on
+    wake: str = ""  # the wake word, when an utterance must start with it
+
+
+def mic_line(m: VoicePanel) -> str:
+    """The panel's first row: "Mic: hold V to talk", "Mic: listening · say “dealer, …”"."""
+    if m.mic is MicState.PUSH_TO_TALK:
+        state = f"hold {m.hold or 'the push-to-talk key'} to talk"
+    elif m.mic is MicState.HELD:
+        state = "listening (push-to-talk)"
+    else:
+        state = m.mic.value
+    line = f"Mic: {state}" + (f" · {m.mic_note}" if m.mic_note else "")
+    if m.wake and m.mic not in (MicState.OFF, MicState.DISABLED):
+        line += f" · say “{m.wake}, …”"
+    return line
 
 
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
@@ -69,7 +85,8 @@ class PanelState:
 
 
 def build_panel(state: PanelState, pending: Pending | None, grace: float,
-                now: float, readings: tuple[str, ...] = ()) -> VoicePanel:
+                now: float, readings: tuple[str, ...] = (), hold: str = "",
+                wake: str = "") -> VoicePanel:
     """The panel for this frame: the say-back stays while a command is pending (with the
     grace window's share left) or for :data:`SHOWN_SECONDS` after an answer."""
     say, countdown = "", None
@@ -85,4 +102,5 @@ def build_panel(state: PanelState, pending: Pending | None, grace: float,
         cancellable=pending is not None and pending.phase is Phase.GRACE,
         question=pending is not None and pending.phase is Phase.QUESTION,
         recognizer=_BACKENDS.get(state.backend, state.backend), reason=state.reason,
-        progress=state.progress, readings=readings if pending is None else ())
+        progress=state.progress, readings=readings if pending is None else (), hold=hold,
+        wake=wake)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +19,7 @@ from engine.actions import ActionKind
 from game.app import App
 from game.input.commands import Ui, UiCommand
 from game.render.layout import table_layout
+from game.scenes.base import SceneName
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
@@ -663,14 +664,28 @@ def test_the_voice_panel_fits_without_overlaps(size: tuple[int, int]) -> None:
     assert V.cancel.h >= 14 and V.status.h >= 12
 
 
-def test_push_to_talk_follows_the_space_bar(app: App, voice: VoiceController,
-                                            facing_limp: TableScene) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
-    app.step(FRAME)
+def test_push_to_talk_follows_its_key_and_mouse_button_on_every_scene(
+        app: App, voice: VoiceController, facing_limp: TableScene) -> None:
+    def post(kind: int, **what: object) -> None:
+        pygame.event.post(pygame.event.Event(kind, **what))
+        app.step(FRAME)
+
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=0)
+    assert not voice.ptt_held  # push-to-talk is off: V is nothing
+    app.settings = app.settings.with_(voice=replace(app.settings.voice, push_to_talk=True))
+    voice.configure(app.settings.voice)
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=0)
     assert voice.ptt_held
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
-    app.step(FRAME)
+    app.open(SceneName.SETTINGS)  # let go over the settings overlay: still heard
+    post(pygame.KEYUP, key=pygame.K_v, mod=0)
     assert not voice.ptt_held
+    post(pygame.MOUSEBUTTONDOWN, button=2, pos=(5, 5))
+    assert voice.ptt_held
+    post(pygame.MOUSEBUTTONUP, button=2, pos=(5, 5))
+    assert not voice.ptt_held
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)  # Space is not push-to-talk
+    assert not voice.ptt_held
+    assert my_actions(facing_limp) == []
 
 
 def test_drawing_the_voice_panel_changes_nothing(app: App, voice: VoiceController,
