@@ -22,6 +22,9 @@ BUTTON_CODES: dict[str, int] = {"middle": 2, "back": 6, "forward": 7}
 """pygame 2's numbers for the middle button and the two side buttons (4 and 5 are the
 wheel); "off" has none."""
 
+BUTTON_NAMES = {"middle": "Middle", "back": "Back (side)", "forward": "Forward (side)",
+                "off": "None"}
+"""The settings overlay's names for ``voice.push_to_talk_button``."""
 _BUTTON_WORDS = {"middle": "the middle button", "back": "the back side button",
                  "forward": "the forward side button"}
 

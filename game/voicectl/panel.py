@@ -22,7 +22,7 @@ class MicState(StrEnum):
     LISTENING = "listening"
     FILES = "the --voice-from files are the source"
     MUTED = "muted while the game speaks"
-    PUSH_TO_TALK = "push-to-talk: hold Space"
+    PUSH_TO_TALK = "push-to-talk: waiting for the key"
     HELD = "push-to-talk held"
     OFF = "off"
     DISABLED = "voice off"
