@@ -17,7 +17,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "size by a big blind (Shift: five)"),
     ("Home / PgDn / PgUp / End", "minimum / half pot / pot / all-in size"),
     ("digits, Backspace", "type an amount"),
-    ("Space (hold)", "push-to-talk, when it is on"),
+    ("V or middle button (hold)", "push-to-talk, when it is on (change them in O)"),
     ("S / B", "sit out or in / rebuy or top up"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
     ("O", "settings: volumes, speed, deck, voice"),

@@ -21,7 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel
-from game.voicectl.panel import MicState, VoicePanel, mic_line
+from game.voicectl.panel import MicState, VoicePanel, heard_line, mic_line
 from game.voicectl.voice_check import CheckView
 
 BUTTON_READING = (58, 74, 104)
@@ -40,13 +40,16 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
     pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
     text.blit(surf, mic_line(m), fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
               anchor="midleft", width=V.status.w - 2 * dot - 6)
-    heard = f"heard: {m.heard}…" if m.heard else "heard: —"
-    text.blit(surf, heard, fs, V.heard.midleft, MUTED if not m.heard else TEXT,
+    text.blit(surf, heard_line(m), fs, V.heard.midleft, MUTED if not m.heard else TEXT,
               anchor="midleft", width=V.heard.w)
     if m.readings:  # "1 Call 10" · "2 All in": each a button (a click picks it)
         for number, (name, rect) in enumerate(zip(m.readings, V.readings, strict=False),
                                                start=1):
-            button(surf, text, rect, f"{number}  {name}", fill=BUTTON_READING)
+            radius = max(4, rect.h // 4)
+            pygame.draw.rect(surf, BUTTON_READING, rect, border_radius=radius)
+            pygame.draw.rect(surf, GOLD, rect, width=1, border_radius=radius)
+            text.blit(surf, f"{number}  {name}", fs, rect.center, TEXT, bold=True,
+                      anchor="center", width=rect.w - 8)
     elif m.say_back:
         color = GOLD if m.question or m.cancellable else TEXT
         text.blit(surf, m.say_back, fs, V.say.midleft, color, bold=True, anchor="midleft",
@@ -104,7 +107,10 @@ def draw_voice_check(surf: pygame.Surface, text: Text, rect: pygame.Rect, view: 
     words = view.line.removesuffix(" ✓")  # the font has no tick: it is drawn
     tick = fs if words != view.line else 0
     line = text.clip(words, fs, rect.right - x - tick, color)
-    box = surf.blit(line, line.get_rect(midleft=(x, rect.centery)))
+    if view.meter is None:  # a sentence alone sits where the other rows' values do
+        box = surf.blit(line, line.get_rect(center=(rect.centerx - tick // 2, rect.centery)))
+    else:
+        box = surf.blit(line, line.get_rect(midleft=(x, rect.centery)))
     if tick:
         u = tick / 10
         left, top = box.right + 3 * u, rect.centery - 3 * u

@@ -310,6 +310,8 @@ class StartScene(StillScene):
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"
+        if row == "check" and self.host.voice is not None and self.host.voice.files:
+            return "The --voice-from files are the microphone: one plays each time it is your turn"
         if row in _VOICE_NOTES:
             return _VOICE_NOTES[row]
         return "Up/Down choose · Left/Right change · Enter sit down · F1 help · mouse works too"

@@ -51,17 +51,23 @@ class VoicePanel:
 
 
 def mic_line(m: VoicePanel) -> str:
-    """The panel's first row: "Mic: hold V to talk", "Mic: listening · say “dealer, …”"."""
+    """The panel's first row: "Mic: hold V to talk", "Mic: listening (push-to-talk)"."""
     if m.mic is MicState.PUSH_TO_TALK:
         state = f"hold {m.hold or 'the push-to-talk key'} to talk"
     elif m.mic is MicState.HELD:
         state = "listening (push-to-talk)"
     else:
         state = m.mic.value
-    line = f"Mic: {state}" + (f" · {m.mic_note}" if m.mic_note else "")
+    return f"Mic: {state}" + (f" · {m.mic_note}" if m.mic_note else "")
+
+
+def heard_line(m: VoicePanel) -> str:
+    """The panel's second row: what is being heard, else a reminder of the wake word."""
+    if m.heard:
+        return f"heard: {m.heard}…"
     if m.wake and m.mic not in (MicState.OFF, MicState.DISABLED):
-        line += f" · say “{m.wake}, …”"
-    return line
+        return f"heard: — · start with “{m.wake}, …”"
+    return "heard: —"
 
 
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")

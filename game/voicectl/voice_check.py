@@ -85,7 +85,7 @@ class VoiceCheck:
         if mic is MicState.STARTING:
             return CheckView(None, "Starting voice…")
         if voice.files:
-            return CheckView(meter, "Source: the --voice-from files (they play on your turns)")
+            return CheckView(meter, "Source: the --voice-from files")
         if self.heard is not None and self.understood:
             return CheckView(meter, f"Heard: {self.heard} ✓", True)
         if self.heard is not None:

@@ -23,7 +23,7 @@ from game.scenes.table import TableScene
 from game.settings.model import PTT_BUTTONS, PTT_KEYS, VoiceSettings
 from game.voicectl.controller import VoiceController
 from game.voicectl.listening import Captured
-from game.voicectl.panel import MicState, mic_line
+from game.voicectl.panel import MicState, heard_line, mic_line
 from game.voicectl.talk_gate import PushToTalkGate
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck, level_db, meter_share
 from tests.game.helpers import FRAME, my_actions
@@ -235,7 +235,9 @@ def test_with_the_wake_word_on_dealer_raise_is_heard_without_it(
     app.step(FRAME)
     assert "Raise to 200" in wake.panel.say_back, wake.transcript  # done, or offered
     assert wake.panel.heard.startswith("raise") and wake.stats.heard == 1
-    assert mic_line(wake.panel).endswith("say “dealer, …”")
+    wake.heard_text = ""
+    app.step(FRAME)
+    assert heard_line(wake.panel) == "heard: — · start with “dealer, …”"
 
 
 def test_without_the_wake_word_an_utterance_is_set_aside_quietly(
@@ -393,7 +395,7 @@ def test_with_voice_files_the_check_says_they_are_the_source(
     app.voice.start()
     wait_for(app, lambda: "voice-from" in start_screen.check_view.line)
     assert start_screen.check_view.line == (
-        "Source: the --voice-from files (they play on your turns)")
+        "Source: the --voice-from files")
 
 
 def test_the_check_hears_only_while_the_start_screen_is_on_top(
