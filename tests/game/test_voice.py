@@ -666,7 +666,7 @@ def test_the_voice_panel_fits_without_overlaps(size: tuple[int, int]) -> None:
 
 def test_push_to_talk_follows_its_key_and_mouse_button_on_every_scene(
         app: App, voice: VoiceController, facing_limp: TableScene) -> None:
-    def post(kind: int, **what: object) -> None:
+    def post(kind: int, **what: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **what))
         app.step(FRAME)
 
@@ -876,7 +876,7 @@ def test_clicking_a_numbered_reading_picks_it_and_a_misclick_loses_nothing(
     click_at(app, facing_limp.layout.voice.status.center)
     assert voice.choices and my_actions(facing_limp) == []
     click(app, "voice.reading2")
-    assert voice.panel.readings == ()
+    assert not voice.panel.readings
     pending = voice.confirm.pending
     assert pending is not None and pending.action.kind is ActionKind.ALLIN
     assert narrator.texts()[-1].startswith("All in")
