@@ -57,8 +57,12 @@ def may_barge_in(settings: VoiceSettings, partial: str) -> bool:
 
 
 def set_aside(voice: Any, text: str) -> None:
-    """An utterance without the wake word (main thread): the panel's heard line says so
-    quietly and the transcript keeps it; nothing is said, nothing counted as heard."""
+    """An utterance without the wake word (main thread): the panel's heard line (and the
+    start screen's voice check) says so quietly and the transcript keeps it; nothing is
+    said, nothing counted as heard."""
     voice.heard_text = (f"ignored, no “{WAKE_WORD}”: {text}" if text
                         else f"ignored, no “{WAKE_WORD}”")
     voice.transcript.append(f"not for the game (no wake word): {text}")
+    check = getattr(voice, "check", None)  # the start screen's voice check says why
+    if check is not None:
+        check.take_unwoken(text)

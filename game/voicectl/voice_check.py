@@ -59,13 +59,21 @@ class VoiceCheck:
 
     heard: str | None = None
     understood: bool = False
+    unwoken: bool = False  # heard, but without the wake word
     shown: float = 0.0
 
     def take(self, text: str, intent: Any) -> bool:
-        """An utterance while the check is shown: kept as the result; True (taken)."""
-        self.heard = text
-        self.understood = getattr(intent, "intent", None) is IntentKind.CHECK
+        """An utterance while the check is shown: kept as the result; True (taken). It
+        passes when it means check and says it ("call" means check with nothing to
+        call, but it is not the word asked for)."""
+        self.heard, self.unwoken = text, False
+        self.understood = (getattr(intent, "intent", None) is IntentKind.CHECK
+                           and any(w.startswith("check") for w in text.lower().split()))
         return True
+
+    def take_unwoken(self, text: str) -> None:
+        """An utterance set aside for lack of the wake word."""
+        self.heard, self.understood, self.unwoken = text, False, True
 
     def ease(self, db: float, dt: float) -> float:
         """The meter after ``dt`` seconds at level ``db``."""
@@ -86,6 +94,8 @@ class VoiceCheck:
             return CheckView(None, "Starting voice…")
         if voice.files:
             return CheckView(meter, "Source: the --voice-from files")
+        if self.heard is not None and self.unwoken:
+            return CheckView(meter, f"Heard: “{self.heard}” — start with “{WAKE_WORD}”", False)
         if self.heard is not None and self.understood:
             return CheckView(meter, f"Heard: {self.heard} ✓", True)
         if self.heard is not None:

@@ -240,6 +240,23 @@ def test_with_the_wake_word_on_dealer_raise_is_heard_without_it(
     assert heard_line(wake.panel) == "heard: — · start with “dealer, …”"
 
 
+def test_the_voice_check_says_when_the_wake_word_was_missing(
+        app: App, wake: VoiceController, start_screen: StartScene,
+        speech: Callable[[str], Path], recognizer: object) -> None:
+    app.step(FRAME)
+    with WavFileSource(speech("check")) as source:
+        wake.listen(source, recognizer)
+    app.step(FRAME)
+    app.step(FRAME)
+    assert start_screen.check_view.line.startswith("Heard: “check")
+    assert start_screen.check_view.line.endswith("— start with “dealer”")
+    with WavFileSource(speech("dealer, check")) as source:
+        wake.listen(source, recognizer)
+    app.step(FRAME)
+    app.step(FRAME)
+    assert start_screen.check_view.good is True, start_screen.check_view
+
+
 def test_without_the_wake_word_an_utterance_is_set_aside_quietly(
         app: App, wake: VoiceController, narrator: FakeNarrator, clock: Clock,
         facing_limp: TableScene, speech: Callable[[str], Path], recognizer: object) -> None:
@@ -345,6 +362,9 @@ def test_the_start_screen_meter_follows_the_microphone_and_check_is_heard(
     voice.captured(Captured(Intent(IntentKind.UNKNOWN), 0.2, "chair", None, None))
     app.step(FRAME)
     assert start_screen.check_view.line == "Heard: “chair” — try again"
+    voice.captured(Captured(Intent(IntentKind.CHECK), 0.8, "call", None, None))
+    app.step(FRAME)  # what "call" means here is check, but it is not the word asked for
+    assert start_screen.check_view.line == "Heard: “call” — try again"
     assert narrator.said == []  # the check answers on screen; nothing is said or done
     app.draw()
     start_screen.focus = ROWS.index("check")
