@@ -149,6 +149,7 @@ class VoiceController(ModelSwitch):
         self._voices: dict[int, tuple[str, int, float]] = {}
         self.panel = VoicePanel(MicState.STARTING, self.mic_note)
         self.check: VoiceCheck | None = None  # the start screen's voice check, when shown
+        self.reopen = False  # another microphone was chosen: the audio thread switches
 
     # ------------------------------------------------------------ lifecycle
 
@@ -179,13 +180,14 @@ class VoiceController(ModelSwitch):
             self.narrator.close()
 
     def configure(self, settings: VoiceSettings) -> None:
-        """New choices from the start screen (a new microphone is tried at once)."""
+        """New choices from the start screen (a new microphone is opened at once)."""
         changed = settings.microphone != self.settings.microphone
         self.settings = settings
         self.confirm.policy = ConfirmPolicy(grace=settings.grace_seconds,
                                             confirm_allin=settings.confirm_all_in)
         self.bots_muted = settings.bots_muted
         self.ptt_held = self.ptt_held and settings.push_to_talk
+        self.reopen = self.reopen or (changed and not self.files)  # listen to the new one
         if changed and self._mic_error is not None:
             self._retry.set()
 
@@ -242,6 +244,7 @@ class VoiceController(ModelSwitch):
         mouse-only with a notice, and retrying, whenever the device fails; returns the
         recognizer in use at the end."""
         while not self._stop.is_set():
+            self.reopen = False
             try:
                 source = self._open_source()
             except (AudioUnavailable, Exception) as err:

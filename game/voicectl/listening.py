@@ -58,6 +58,7 @@ class ListeningController(Protocol):
     mic: MicState
     switch_model: Path | None
     playback: Playback | None
+    reopen: bool
 
     @property
     def duplex(self) -> str: ...
@@ -162,7 +163,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     opened: float | None = None
     barged = False
     for block in source:
-        if voice.stopping:
+        if voice.stopping or voice.reopen:
             break
         if voice.switch_model is not None:
             vosk = voice.load_vosk(voice.switch_model)

@@ -425,3 +425,22 @@ def test_the_check_hears_only_while_the_start_screen_is_on_top(
     start_screen.sit_down()
     app.step(FRAME)
     assert voice.check is None
+
+
+def test_choosing_another_microphone_listens_to_it_at_once(
+        app: App, clock: Clock, narrator: FakeNarrator, start_screen: StartScene) -> None:
+    opened: list[str] = []
+    mics: dict[str, FakeMicrophone] = {}
+
+    def microphone(name: str) -> AudioSource:
+        opened.append(name)
+        mics[name] = FakeMicrophone(amplitude=0.3 if name == "USB" else 0.0)
+        return mics[name]
+
+    voice = app.voice = _controller(clock, narrator, microphone)
+    voice.start()
+    wait_for(app, lambda: start_screen.check_view.meter is not None)
+    assert opened == [""] and start_screen.check_view.meter == 0
+    voice.configure(replace(voice.settings, microphone="USB"))
+    wait_for(app, lambda: (start_screen.check_view.meter or 0) > 0.7)  # the new one's level
+    assert opened == ["", "USB"] and mics[""].closed
