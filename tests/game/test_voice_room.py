@@ -444,3 +444,15 @@ def test_choosing_another_microphone_listens_to_it_at_once(
     voice.configure(replace(voice.settings, microphone="USB"))
     wait_for(app, lambda: (start_screen.check_view.meter or 0) > 0.7)  # the new one's level
     assert opened == ["", "USB"] and mics[""].closed
+
+
+def test_the_help_names_the_players_own_push_to_talk_key(app: App) -> None:
+    from game.help.content import keys
+    from game.scenes.base import SceneName
+    rows = dict(keys(VoiceSettings()))
+    assert "V or middle button (hold)" in rows
+    chosen = VoiceSettings(push_to_talk_key="right ctrl", push_to_talk_button="back")
+    assert "Right Ctrl or back side button (hold)" in dict(keys(chosen))
+    app.settings = app.settings.with_(voice=chosen)
+    app.open(SceneName.HELP)
+    app.draw()
