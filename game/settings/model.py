@@ -24,8 +24,6 @@ PTT_KEYS: tuple[str, ...] = ("v", "g", "j", "m", "z", "left ctrl", "right ctrl",
 """Keys push-to-talk may be held on: none of them does anything else in the game."""
 PTT_BUTTONS: tuple[str, ...] = ("middle", "back", "forward", "off")
 """Mouse buttons push-to-talk may be held on ("back"/"forward": the side buttons)."""
-WAKE_WORD = "dealer"
-"""The word an utterance must start with when ``voice.wake_word`` is on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +36,8 @@ class VoiceSettings:
     speakers, the game's own voice is cancelled from the microphone signal).
     ``push_to_talk``: heard only while ``push_to_talk_key`` (one of :data:`PTT_KEYS`)
     or ``push_to_talk_button`` (:data:`PTT_BUTTONS`) is held. ``wake_word``: an
-    utterance counts only when it starts with :data:`WAKE_WORD` ("dealer, call")."""
+    utterance counts only when it starts with the wake word (``voice.wake.WAKE_WORD``:
+    "dealer, call")."""
 
     microphone: str = ""
     push_to_talk: bool = False

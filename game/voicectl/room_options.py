@@ -13,10 +13,10 @@ from typing import Any
 
 from engine.sizing import BettingContext
 from game.input.talk_keys import hold_words
-from game.settings.model import WAKE_WORD, VoiceSettings
+from game.settings.model import VoiceSettings
 from voice.intent import Intent
 from voice.recognizer import Result
-from voice.wake import after_wake, wake_result
+from voice.wake import WAKE_WORD, after_wake, wake_result
 
 
 def panel_extras(settings: VoiceSettings) -> dict[str, str]:

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from game.input.talk_keys import hold_words
-from game.settings.model import WAKE_WORD, VoiceSettings
+from game.settings.model import VoiceSettings
 from game.voicectl.panel import MicState
 from voice.intent import IntentKind
+from voice.wake import WAKE_WORD
 
 SILENT_DB = -120.0
 FLOOR_DB, CEILING_DB = -60.0, -6.0
