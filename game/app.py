@@ -12,8 +12,9 @@ from typing import Any
 
 import pygame
 
-from game.input.commands import Command, QuitCommand, ResizeCommand
+from game.input.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
 from game.input.mapper import InputMapper
+from game.input.talk_keys import binding as talk_binding
 from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
@@ -237,9 +238,11 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""
         if self.voice is not None and self.scenes:
+            self.voice.check = getattr(self.top, "voice_check", None)  # the start screen's
             table = self.table()
             self.voice.update(self, table if table is not None and not table.autopilot
                               else None)
+        self.mapper.talk = talk_binding(self.settings.voice)  # it may change on any scene
         commands = self.mapper.poll(self.top.bindings())
         commands += self.inbox
         self.inbox = []
@@ -250,6 +253,9 @@ class App:
                 self.quit()
             elif isinstance(command, ResizeCommand):
                 self.resize(command.size)
+            elif isinstance(command, UiCommand) and command.kind is Ui.PUSH_TO_TALK:
+                if self.voice is not None:  # on every scene, so a release is never lost
+                    self.voice.set_push_to_talk(bool(command.value))
             else:
                 self.top.handle(command)
         if not self.scenes:

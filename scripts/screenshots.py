@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
-rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays.
+rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays, the
+voice panel offering two numbered readings, the start screen's voice check.
 Hands use stacked decks and scripted actions.
 """
 
@@ -13,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,10 +33,14 @@ from game.input.commands import ActCommand  # noqa: E402
 from game.scenes.base import SceneName  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
-from game.scenes.start import StartScene  # noqa: E402
+from game.scenes.start import ROWS, StartScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.settings.model import GameSettings  # noqa: E402
 from game.table.factory import new_table  # noqa: E402
+from game.voicectl.controller import VoiceController  # noqa: E402
+from game.voicectl.listening import Captured  # noqa: E402
+from game.voicectl.panel import MicState  # noqa: E402
+from voice.intent import Intent, IntentKind  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
 R = ActionKind.RAISE
@@ -75,6 +81,30 @@ def shoot(app: App, name: str, out: Path) -> None:
     path = out / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     print(path)
+
+
+def voice_states(app: App, scene: TableScene, out: Path) -> None:
+    """The voice panel unsure between two readings (push-to-talk on), and the start
+    screen's voice check having heard "check" (a controller that never listens: the
+    states are set as the audio thread would set them)."""
+    settings = replace(app.settings.voice, push_to_talk=True)
+    voice = VoiceController(settings)
+    voice.mic, voice.mic_note, voice.backend = MicState.PUSH_TO_TALK, "", "pocketsphinx"
+    app.voice = voice
+    app.step(1 / 60)
+    voice.captured(Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                            readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN))))
+    app.step(1 / 60)
+    shoot(app, "11_voice_readings", out)
+    start = StartScene(app)
+    app.replace_all(start)
+    voice.mic, voice.level_db = MicState.LISTENING, -22.0
+    voice.check = start.voice_check
+    start.voice_check.take("check it", Intent(IntentKind.CHECK))
+    start.focus = ROWS.index("check")
+    app.step(1 / 60)
+    shoot(app, "12_start_voice_check", out)
+    app.voice = None
 
 
 def main() -> int:
@@ -162,6 +192,8 @@ def main() -> int:
     app.pop(app.top)
     app.open(SceneName.SETTINGS)
     shoot(app, "10_settings", out)
+    app.pop(app.top)
+    voice_states(app, scene, out)
     pygame.quit()
     return 0
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.input.talk_keys import hold_words
+from game.settings.model import VoiceSettings
 from voice.matching import Templates
 from voice.phrase_list import phrase_list
 from voice.templates import load
+
+PUSH_TO_TALK_ROW = "push-to-talk key"
+"""The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("F / C", "fold / check or call"),
@@ -17,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "size by a big blind (Shift: five)"),
     ("Home / PgDn / PgUp / End", "minimum / half pot / pot / all-in size"),
     ("digits, Backspace", "type an amount"),
-    ("Space (hold)", "push-to-talk, when it is on"),
+    (PUSH_TO_TALK_ROW, "push-to-talk, when it is on (change them in O)"),
     ("S / B", "sit out or in / rebuy or top up"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
     ("O", "settings: volumes, speed, deck, voice"),
@@ -62,3 +67,10 @@ def _group(example: VoiceExample) -> int:
     if example.what.startswith("Table"):
         return 2
     return 1 if example.what in ("Yes", "No") else 0
+
+
+def keys(voice: VoiceSettings) -> list[tuple[str, str]]:
+    """The keys table with the player's push-to-talk key and button ("V or middle
+    button (hold)")."""
+    held = f"{hold_words(voice).replace('the ', '')} (hold)"
+    return [(held if key == PUSH_TO_TALK_ROW else key, what) for key, what in KEYS]

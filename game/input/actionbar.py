@@ -35,6 +35,9 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
                  Hit(L.voice.no, UiCommand(Ui.CANCEL), "voice.no")]
     elif voice is not None and voice.cancellable:
         hits.append(Hit(L.voice.cancel, UiCommand(Ui.CANCEL), "voice.cancel"))
+    elif voice is not None and voice.readings:  # "1 Call 10", "2 All in": a click picks
+        hits += [Hit(rect, UiCommand(Ui.PICK, i), f"voice.reading{i + 1}")
+                 for i, rect in enumerate(L.voice.readings[:len(voice.readings)])]
     keys: dict[int, Command] = {
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
         pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),

@@ -39,6 +39,7 @@ class Ui(StrEnum):
     QUIT = "quit"
     DEAL = "deal"                # deal the next hand now (between hands)
     PUSH_TO_TALK = "push_to_talk"  # value: True pressed / False released; voice owns it
+    PICK = "pick"                # value: 0 / 1, a numbered reading in the voice panel
     SELECT = "select"            # value: row index (menus)
     CHANGE = "change"            # value: (row, +1/-1) in menus
     MOVE = "move"                # value: -1 / +1 focus in menus

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.input.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
+from game.input.talk_keys import OFF, TalkBinding
 
 DIGIT_KEYS: dict[int, str] = {
     **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
@@ -63,10 +64,13 @@ class Bindings:
 
 @dataclass(slots=True)
 class InputMapper:
-    """Turns raw events into commands; remembers only what is pressed right now."""
+    """Turns raw events into commands; remembers only what is pressed right now.
+    ``talk`` is push-to-talk's key and mouse button (the app sets it from the settings):
+    holding either gives ``Ui.PUSH_TO_TALK`` True, letting go False, on every scene."""
 
     pressed: Hit | None = None
     dragging: Drag | None = None
+    talk: TalkBinding = OFF
 
     def poll(self, bindings: Bindings) -> list[Command]:
         """Read this frame's events (the only ``pygame.event.get()``) as commands."""
@@ -81,6 +85,9 @@ class InputMapper:
             return [QuitCommand()]
         if t == pygame.VIDEORESIZE:
             return [ResizeCommand((int(event.w), int(event.h)))]
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.talk.button is not None \
+                and event.button == self.talk.button:
+            return [UiCommand(Ui.PUSH_TO_TALK, t == pygame.MOUSEBUTTONDOWN)]
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for drag in b.drags:
                 if drag.rect.collidepoint(event.pos):
@@ -99,13 +106,13 @@ class InputMapper:
             return []
         if t == pygame.KEYDOWN:
             return self._key(event, b)
-        if t == pygame.KEYUP and event.key == pygame.K_SPACE:
+        if t == pygame.KEYUP and self.talk.key is not None and event.key == self.talk.key:
             return [UiCommand(Ui.PUSH_TO_TALK, False)]
         return []
 
     def _key(self, event: pygame.event.Event, b: Bindings) -> list[Command]:
         key = event.key
-        if key == pygame.K_SPACE:
+        if self.talk.key is not None and key == self.talk.key:
             return [UiCommand(Ui.PUSH_TO_TALK, True)]
         char = getattr(event, "unicode", "")
         if char and char in b.chars:  # whatever keys type it on this keyboard layout

@@ -63,6 +63,7 @@ class VoiceLayout:
     no: Rect
     recognizer: Rect
     progress: Rect
+    readings: tuple[Rect, Rect]  # the two numbered readings, in the say-back's row
 
     def controls(self) -> dict[str, Rect]:
         """Rects that must not overlap (Cancel shares its place with Yes/No, which are
@@ -251,8 +252,10 @@ def _voice(area: Rect, su: float) -> VoiceLayout:
     countdown = Rect(inner.x, say.bottom + 1, say.w, row - say.h - 1)
     recognizer = Rect(inner.x, ys[3], inner.w, row)
     progress = Rect(inner.x + inner.w // 2, ys[3] + row // 4, inner.w // 2, max(2, row // 2))
+    half = (inner.w - p) // 2
+    readings = (Rect(inner.x, ys[2], half, row), Rect(inner.right - half, ys[2], half, row))
     return VoiceLayout(area, status, heard, say, countdown, cancel, yes, no, recognizer,
-                       progress)
+                       progress, readings)
 
 
 def _avatar(panel: Rect) -> Rect:

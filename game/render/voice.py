@@ -21,7 +21,10 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel
-from game.voicectl.panel import MicState, VoicePanel
+from game.voicectl.panel import MicState, VoicePanel, heard_line, mic_line
+from game.voicectl.voice_check import CheckView
+
+BUTTON_READING = (58, 74, 104)
 
 _DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.FILES: GREEN,
         MicState.MUTED: GOLD, MicState.PUSH_TO_TALK: MUTED, MicState.STARTING: MUTED,
@@ -35,13 +38,19 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
     fs = max(12, round(V.status.h * 0.8))
     dot = max(3, V.status.h // 4)
     pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
-    state = f"Mic: {m.mic.value}" + (f" · {m.mic_note}" if m.mic_note else "")
-    text.blit(surf, state, fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
+    text.blit(surf, mic_line(m), fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
               anchor="midleft", width=V.status.w - 2 * dot - 6)
-    heard = f"heard: {m.heard}…" if m.heard else "heard: —"
-    text.blit(surf, heard, fs, V.heard.midleft, MUTED if not m.heard else TEXT,
+    text.blit(surf, heard_line(m), fs, V.heard.midleft, MUTED if not m.heard else TEXT,
               anchor="midleft", width=V.heard.w)
-    if m.say_back:
+    if m.readings:  # "1 Call 10" · "2 All in": each a button (a click picks it)
+        for number, (name, rect) in enumerate(zip(m.readings, V.readings, strict=False),
+                                               start=1):
+            radius = max(4, rect.h // 4)
+            pygame.draw.rect(surf, BUTTON_READING, rect, border_radius=radius)
+            pygame.draw.rect(surf, GOLD, rect, width=1, border_radius=radius)
+            text.blit(surf, f"{number}  {name}", fs, rect.center, TEXT, bold=True,
+                      anchor="center", width=rect.w - 8)
+    elif m.say_back:
         color = GOLD if m.question or m.cancellable else TEXT
         text.blit(surf, m.say_back, fs, V.say.midleft, color, bold=True, anchor="midleft",
                   width=V.say.w)
@@ -72,3 +81,38 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
         # recognizer's name comes first, so it always shows).
         line = text.clip(words, max(12, fs - 2), V.recognizer.w, MUTED)
         surf.blit(line, line.get_rect(midleft=V.recognizer.midleft))
+
+
+def draw_voice_check(surf: pygame.Surface, text: Text, rect: pygame.Rect, view: CheckView,
+                     focused: bool = False) -> None:
+    """The start screen's voice check in ``rect``: the level meter (when there is a
+    microphone to measure) and the prompt or what was heard."""
+    fs = max(12, round(rect.h * 0.6))
+    x = rect.x
+    if view.meter is not None:
+        bar = pygame.Rect(rect.x, rect.centery - rect.h // 4, round(rect.w * 0.26),
+                          max(4, rect.h // 2))
+        pygame.draw.rect(surf, (16, 18, 24), bar, border_radius=3)
+        lit = bar.copy()
+        lit.w = round(bar.w * view.meter)
+        color = GREEN if view.meter < 0.85 else ORANGE  # near the top: too loud
+        if lit.w > 0:
+            pygame.draw.rect(surf, color, lit, border_radius=3)
+        pygame.draw.rect(surf, PANEL_EDGE, bar, width=1, border_radius=3)
+        x = bar.right + max(6, rect.h // 3)
+    if view.good is not None:
+        color = GREEN if view.good else ORANGE
+    else:
+        color = ORANGE if view.meter is None else (GOLD if focused else TEXT)
+    words = view.line.removesuffix(" ✓")  # the font has no tick: it is drawn
+    tick = fs if words != view.line else 0
+    line = text.clip(words, fs, rect.right - x - tick, color)
+    if view.meter is None:  # a sentence alone sits where the other rows' values do
+        box = surf.blit(line, line.get_rect(center=(rect.centerx - tick // 2, rect.centery)))
+    else:
+        box = surf.blit(line, line.get_rect(midleft=(x, rect.centery)))
+    if tick:
+        u = tick / 10
+        left, top = box.right + 3 * u, rect.centery - 3 * u
+        pygame.draw.lines(surf, color, False, [(left, top + 2 * u), (left + 3 * u, top + 5 * u),
+                                               (left + 8 * u, top - 2 * u)], max(2, round(u)))

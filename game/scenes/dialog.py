@@ -20,6 +20,7 @@ class Row:
 
     label: str
     value: str
+    arrows: bool = True  # False: a read-out (no < >), drawn by its scene
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,8 @@ def draw_menu(surf: pygame.Surface, text: Text, L: MenuLayout, title: str, rows:
                              border_radius=6)
         text.blit(surf, row.label, fs, label.midleft, TEXT if focused else MUTED,
                   anchor="midleft", width=label.w)
+        if not row.arrows:
+            continue
         button(surf, text, left, "<")
         button(surf, text, right, ">")
         text.blit(surf, row.value, fs, value.center, GOLD if focused else TEXT, bold=True,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.help.content import KEYS, STATS, VoiceExample, voice_examples
+from game.help.content import STATS, VoiceExample, keys, voice_examples
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import GOLD, MUTED, TEXT
@@ -58,7 +58,7 @@ class HelpScene(StillScene):
         x, y = box.x + pad, top
         y = self._heading(surface, "Keys", x, y, size)
         key_w = round(left_w * 0.38)
-        for key, what in KEYS:
+        for key, what in keys(self.host.settings.voice):
             text.blit(surface, key, size, (x, y), TEXT, bold=True, width=key_w - 6)
             text.blit(surface, what, size, (x + key_w, y), MUTED, width=left_w - key_w - pad)
             y += line

@@ -11,19 +11,33 @@ import pygame
 
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
+from game.input.talk_keys import BUTTON_NAMES, key_label
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
-from game.settings.model import SPEED_CHOICES, VOLUME_CHOICES, GameSettings
+from game.settings.model import (
+    PTT_BUTTONS,
+    PTT_KEYS,
+    SPEED_CHOICES,
+    VOLUME_CHOICES,
+    GameSettings,
+)
+from game.voicectl.room_options import push_to_talk_words, wake_words
 
-ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "confirm", "bots")
+ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
+        "wake", "confirm", "bots")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
     """The next choice up or down, stopping at the ends (volumes do not wrap to 0)."""
     nearest = min(range(len(options)), key=lambda i: abs(options[i] - current))
     return options[max(0, min(len(options) - 1, nearest + step))]
+
+
+def _cycle(options: tuple[str, ...], current: str, step: int) -> str:
+    i = options.index(current) if current in options else 0
+    return options[(i + step) % len(options)]
 
 
 def _percent(volume: float) -> str:
@@ -43,6 +57,14 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(four_color=not s.four_color)
     if row == "ptt":
         return s.with_(voice=replace(v, push_to_talk=not v.push_to_talk))
+    if row == "ptt_key":
+        return s.with_(voice=replace(v, push_to_talk_key=_cycle(PTT_KEYS, v.push_to_talk_key,
+                                                                step)))
+    if row == "ptt_button":
+        return s.with_(voice=replace(v, push_to_talk_button=_cycle(
+            PTT_BUTTONS, v.push_to_talk_button, step)))
+    if row == "wake":
+        return s.with_(voice=replace(v, wake_word=not v.wake_word))
     if row == "confirm":
         return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
@@ -68,7 +90,10 @@ class SettingsScene(StillScene):
             Row("Effects volume", _percent(s.effects_volume)),
             Row("Animation speed", f"{s.speed:g}×"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
-            Row("Push-to-talk (Space)", "On" if v.push_to_talk else "Off: always listening"),
+            Row("Push-to-talk", push_to_talk_words(v)),
+            Row("Push-to-talk key", key_label(v.push_to_talk_key)),
+            Row("Push-to-talk mouse button", BUTTON_NAMES[v.push_to_talk_button]),
+            Row("Wake word", wake_words(v)),
             Row("Voice all-in asks to confirm", "Yes" if v.confirm_all_in else "No"),
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
         ]

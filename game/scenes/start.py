@@ -13,6 +13,7 @@ import pygame
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, GOLD, MUTED, ORANGE
+from game.render.voice import draw_voice_check
 from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import (
     ButtonSpec,
@@ -33,10 +34,20 @@ from game.settings.model import (
 from game.table.factory import continuable, continued_table, new_table
 from game.table.players import bot_blurb
 from game.voicectl.controller import list_microphones
+from game.voicectl.room_options import push_to_talk_words, wake_words
+from game.voicectl.voice_check import CheckView, VoiceCheck
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
-        "ptt", "phones")
+        "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
+
+
+_VOICE_NOTES = {
+    "ptt": "For a noisy room: heard only while held · key and button in Settings (O)",
+    "wake": "For a noisy room: only what starts with “dealer” counts; other talk is ignored",
+    "phones": "Headphones: the game keeps listening while it talks",
+    "check": "Speak: the meter should move and the word come back",
+}
 
 
 def _bot_row(kind: str) -> str:
@@ -62,6 +73,8 @@ class StartScene(StillScene):
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
     mics_listed: threading.Event = field(default_factory=threading.Event)
+    voice_check: VoiceCheck = field(default_factory=VoiceCheck)  # heard while shown
+    check_view: CheckView = field(default_factory=lambda: CheckView(None, ""))
 
     def __post_init__(self) -> None:
         threading.Thread(target=self._list_microphones, name="list-mics", daemon=True).start()
@@ -128,10 +141,20 @@ class StartScene(StillScene):
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
             Row("Animation speed", f"{s.speed:g}×"),
             Row("Microphone", self._mic_label()),
-            Row("Push-to-talk (Space)", "On" if s.voice.push_to_talk else "Off: always listening"),
+            Row("Push-to-talk", push_to_talk_words(s.voice)),
+            Row("Wake word", wake_words(s.voice)),
             Row("Sound out", "Headphones: the game can't hear itself" if s.voice.headphones
                 else "Speakers: its own voice is cancelled"),
+            Row("Voice check", "", arrows=False),  # drawn live by draw_voice_check
         ]
+
+    @property
+    def animating(self) -> bool:
+        """While the level meter moves, it is drawn every frame."""
+        return self.check_view.meter is not None and self.voice_check.shown > 0.01
+
+    def update(self, dt: float) -> None:
+        self.check_view = self.voice_check.view(self.host.voice, self.settings.voice, dt)
 
     def bindings(self) -> Bindings:
         L = self._layout()
@@ -169,6 +192,8 @@ class StartScene(StillScene):
             row = self.focus if row < 0 else row
             self.focus = row
             self.host.settings = self._changed(ROWS[row], step)
+            if self.host.voice is not None:  # at once: the voice check hears with them
+                self.host.voice.configure(self.host.settings.voice)
         elif k is Ui.CONFIRM and self.can_continue:
             self._ask_new()
         elif k is Ui.CONFIRM:
@@ -203,6 +228,10 @@ class StartScene(StillScene):
             return s.with_(voice=replace(s.voice, headphones=not s.voice.headphones))
         if row == "ptt":
             return s.with_(voice=replace(s.voice, push_to_talk=not s.voice.push_to_talk))
+        if row == "wake":
+            return s.with_(voice=replace(s.voice, wake_word=not s.voice.wake_word))
+        if row == "check":  # a read-out: nothing to change
+            return s
         return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))
 
     def _seed(self) -> int:
@@ -256,6 +285,9 @@ class StartScene(StillScene):
             if not ROWS[self.focus].startswith("bot"):
                 note, color = self.saved, GOLD
         draw_menu(surface, text, L, title, self.rows(), self.focus, self.buttons, note, color)
+        _, left, _, right = L.rows[ROWS.index("check")]
+        draw_voice_check(surface, text, left.union(right), self.check_view,
+                         ROWS[self.focus] == "check")
 
     def _notice_lines(self) -> tuple[int, list[str]]:
         """The notice's text size and lines (at most three) at this window size."""
@@ -278,4 +310,8 @@ class StartScene(StillScene):
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"
+        if row == "check" and self.host.voice is not None and self.host.voice.files:
+            return "The --voice-from files are the microphone: one plays each time it is your turn"
+        if row in _VOICE_NOTES:
+            return _VOICE_NOTES[row]
         return "Up/Down choose · Left/Right change · Enter sit down · F1 help · mouse works too"

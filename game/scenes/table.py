@@ -374,11 +374,12 @@ class TableScene:
             self._tour_moved()
 
     def _voice_ui(self, c: UiCommand) -> bool:
-        """Push-to-talk, the voice panel's Yes/No, and "deal"; True when handled."""
+        """The voice panel's numbered readings and Yes/No, and "deal"; True when handled
+        (push-to-talk goes to the voice controller from the app, on every scene)."""
         voice = self.voice
-        if c.kind is Ui.PUSH_TO_TALK:
+        if c.kind is Ui.PICK:
             if voice is not None:
-                voice.set_push_to_talk(bool(c.value))
+                voice.pick(int(c.number), self.host, self)  # type: ignore[arg-type]
             return True
         if c.kind is Ui.CONFIRM and voice is not None:
             voice.answer_yes(self.host, self)  # type: ignore[arg-type]
@@ -549,5 +550,5 @@ def _cancels(command: Command) -> bool:
     if isinstance(command, ActCommand):
         return command.source in ("mouse", "keyboard")
     if isinstance(command, UiCommand):
-        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM)
+        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM, Ui.PICK)
     return False

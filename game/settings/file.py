@@ -24,6 +24,8 @@ from game.settings.model import (
     CLOCK_CHOICES,
     MAX_SPEED,
     MIN_SPEED,
+    PTT_BUTTONS,
+    PTT_KEYS,
     GameSettings,
     VoiceSettings,
 )
@@ -100,6 +102,14 @@ def _text(limit: int) -> Check:
     return check
 
 
+def _word_of(choices: tuple[str, ...]) -> Check:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value.lower() not in choices:
+            raise BadValue("must be one of " + ", ".join(f'"{c}"' for c in choices))
+        return value.lower()
+    return check
+
+
 def _bots(value: Any) -> tuple[str, str, str]:
     if not isinstance(value, list) or len(value) != 3:
         raise BadValue("must list three bots, e.g. [\"shark\", \"maniac\", \"station\"]")
@@ -141,6 +151,9 @@ KEYS: tuple[Key, ...] = (
     Key("voice", "grace_seconds", _float_range(0.0, MAX_GRACE), voice=True),
     Key("voice", "bots_muted", _boolean, voice=True),
     Key("voice", "headphones", _boolean, voice=True),
+    Key("voice", "push_to_talk_key", _word_of(PTT_KEYS), voice=True),
+    Key("voice", "push_to_talk_button", _word_of(PTT_BUTTONS), voice=True),
+    Key("voice", "wake_word", _boolean, voice=True),
 )
 SECTIONS = ("table", "display", "sound", "voice")
 

@@ -19,6 +19,11 @@ VOLUME_CHOICES: tuple[float, ...] = tuple(k / 10 for k in range(11))
 MIN_SIZE = (960, 540)
 """The smallest window, width and height."""
 HUMAN_SEAT = 0
+PTT_KEYS: tuple[str, ...] = ("v", "g", "j", "m", "z", "left ctrl", "right ctrl", "left alt",
+                             "right alt")
+"""Keys push-to-talk may be held on: none of them does anything else in the game."""
+PTT_BUTTONS: tuple[str, ...] = ("middle", "back", "forward", "off")
+"""Mouse buttons push-to-talk may be held on ("back"/"forward": the side buttons)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +33,11 @@ class VoiceSettings:
     ``microphone`` "" is the system default; ``grace_seconds`` is how long a spoken
     decision may still be taken back. ``headphones``: the microphone cannot hear the
     game, so it listens while the game talks without cancelling any echo (with
-    speakers, the game's own voice is cancelled from the microphone signal)."""
+    speakers, the game's own voice is cancelled from the microphone signal).
+    ``push_to_talk``: heard only while ``push_to_talk_key`` (one of :data:`PTT_KEYS`)
+    or ``push_to_talk_button`` (:data:`PTT_BUTTONS`) is held. ``wake_word``: an
+    utterance counts only when it starts with the wake word (``voice.wake.WAKE_WORD``:
+    "dealer, call")."""
 
     microphone: str = ""
     push_to_talk: bool = False
@@ -36,6 +45,9 @@ class VoiceSettings:
     grace_seconds: float = 1.0
     bots_muted: bool = False
     headphones: bool = False
+    push_to_talk_key: str = "v"
+    push_to_talk_button: str = "middle"
+    wake_word: bool = False
 
 
 @dataclass(frozen=True, slots=True)

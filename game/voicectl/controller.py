@@ -18,7 +18,9 @@ is tried again between hands.
 
 The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
 narrator's players and bot voices), ``requests`` (spoken queries and table requests),
-``panel`` (what the voice panel shows) and ``devices`` (recognizer and microphone).
+``panel`` (what the voice panel shows), ``devices`` (recognizer and microphone),
+``model_switch`` (the Vosk download), ``talk_gate`` and ``room_options`` (push-to-talk
+and the wake word).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from game.voicectl.devices import (
     unavailable,
 )
 from game.voicectl.listening import ACTIONS, Captured, is_own_voice, listen
+from game.voicectl.model_switch import ModelSwitch
 from game.voicectl.panel import (
     OFF_PANEL,
     SHOWN_SECONDS,
@@ -51,8 +54,9 @@ from game.voicectl.panel import (
     VoicePanel,
     build_panel,
 )
-from game.voicectl.questions import offer, picked, question_text
+from game.voicectl.questions import NUMBER_WORDS, labels, offer, picked, question_text
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
+from game.voicectl.room_options import panel_extras
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
     CountingPlayer,
@@ -62,6 +66,7 @@ from game.voicectl.speech import (
     mixer_player,
 )
 from game.voicectl.stats import VoiceStats
+from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.echo import Playback
@@ -78,9 +83,7 @@ MAX_HELD_SECONDS = 20.0
 """The most turn-clock time given back a turn for the game's own talk."""
 
 
-
-
-class VoiceController:
+class VoiceController(ModelSwitch):
     """Voice in and out for the player at ``seat`` (see the module docstring)."""
 
     def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
@@ -115,6 +118,7 @@ class VoiceController:
         # Written by the audio thread, read for the panel.
         self.partial = ""
         self.user_speaking = False
+        self.level_db = SILENT_DB  # the last block's level, for the voice check's meter
         self._source: AudioSource | None = None
         self._quiet_since = 0.0
         self.mic = MicState.STARTING
@@ -144,6 +148,8 @@ class VoiceController:
         self._notices: list[tuple[str, bool]] = []
         self._voices: dict[int, tuple[str, int, float]] = {}
         self.panel = VoicePanel(MicState.STARTING, self.mic_note)
+        self.check: VoiceCheck | None = None  # the start screen's voice check, when shown
+        self.reopen = False  # another microphone was chosen: the audio thread switches
 
     # ------------------------------------------------------------ lifecycle
 
@@ -174,12 +180,14 @@ class VoiceController:
             self.narrator.close()
 
     def configure(self, settings: VoiceSettings) -> None:
-        """New choices from the start screen (a new microphone is tried at once)."""
+        """New choices from the start screen (a new microphone is opened at once)."""
         changed = settings.microphone != self.settings.microphone
         self.settings = settings
         self.confirm.policy = ConfirmPolicy(grace=settings.grace_seconds,
                                             confirm_allin=settings.confirm_all_in)
         self.bots_muted = settings.bots_muted
+        self.ptt_held = self.ptt_held and settings.push_to_talk
+        self.reopen = self.reopen or (changed and not self.files)  # listen to the new one
         if changed and self._mic_error is not None:
             self._retry.set()
 
@@ -236,6 +244,7 @@ class VoiceController:
         mouse-only with a notice, and retrying, whenever the device fails; returns the
         recognizer in use at the end."""
         while not self._stop.is_set():
+            self.reopen = False
             try:
                 source = self._open_source()
             except (AudioUnavailable, Exception) as err:
@@ -261,15 +270,6 @@ class VoiceController:
                 self.mic, self.mic_note = MicState.FINISHED, "the voice files have played"
                 return recognizer
         return recognizer
-
-    def _start_download(self) -> None:
-        """Fetch the Vosk model in the background when allowed (never offline)."""
-        from voice.models import start_download_if_needed
-
-        with contextlib.suppress(Exception):  # no network, no cache dir: stay on the fallback
-            if start_download_if_needed(on_progress=self.download_progress,
-                                        on_done=self.model_downloaded) is not None:
-                self.progress = 0.0
 
     def _open_source(self) -> AudioSource:
         if self.files:
@@ -305,27 +305,6 @@ class VoiceController:
     def captured(self, got: Captured) -> None:
         """An utterance from the audio thread, for :meth:`update`."""
         self._heard.put(got)
-
-    def load_vosk(self, path: Path) -> Any:
-        try:
-            from voice.recognize import VoskRecognizer
-            recognizer = VoskRecognizer(str(path))
-        except Exception as err:  # a broken model: keep the fallback
-            self.reason = f"The downloaded Vosk model failed to load ({err})"
-            return None
-        self.backend, self.reason, self.progress = "vosk", f"Using the Vosk model at {path}.", None
-        return recognizer
-
-    def model_downloaded(self, path: Path | None, error: str | None) -> None:
-        """The downloader's ``on_done`` (its worker thread): switch when it worked."""
-        self.progress = None
-        if path is not None:
-            self.switch_model = path
-        elif error:
-            self.reason = f"{self.reason} ({error})"
-
-    def download_progress(self, done: int, total: int | None) -> None:
-        self.progress = done / total if total else None
 
     def post(self, call: Callable[[], None]) -> None:
         self._main.put(call)
@@ -381,6 +360,8 @@ class VoiceController:
                 now: float) -> None:
         """One utterance: the game's own voice is set aside; anything else is heard and
         gets an answer (said back, asked, answered or told why not)."""
+        if self.check is not None and self.check.take(got.text, got.intent):
+            return  # the start screen's voice check: nothing acts there
         if got.over and is_own_voice(got.text, got.over):
             self.transcript.append(f"not the player (the game's own voice): {got.text}")
             self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
@@ -476,6 +457,13 @@ class VoiceController:
         """The Yes button: as if "yes" was said."""
         self.hear(Intent(IntentKind.CONFIRM))
         self.update(host, table)
+
+    def pick(self, index: int, host: VoiceHost, table: VoiceTable | None) -> None:
+        """A click on the numbered reading ``index``: as if its number was said (the
+        same path as the spoken "one" / "two")."""
+        if self.choices and self._choices_turn == self.turn and 0 <= index < len(self.choices):
+            self.hear(Intent(IntentKind.UNKNOWN), 1.0, NUMBER_WORDS[index])
+            self.update(host, table)
 
     def set_push_to_talk(self, held: bool) -> None:
         self.ptt_held = held
@@ -596,4 +584,6 @@ class VoiceController:
         state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
                            self.shown, self.shown_until, self.backend, self.reason,
                            self.progress)
-        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now)
+        offered = self.choices if self._choices_turn == self.turn else ()
+        return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now,
+                           labels(offered, self.context), **panel_extras(self.settings))

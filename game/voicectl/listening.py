@@ -31,7 +31,10 @@ import numpy as np
 from engine.sizing import BettingContext
 from game.settings.model import VoiceSettings
 from game.voicectl.panel import MicState
+from game.voicectl.room_options import may_barge_in, set_aside, woken
 from game.voicectl.scripted import ScriptedSource
+from game.voicectl.talk_gate import PushToTalkGate
+from game.voicectl.voice_check import level_db
 from voice.audio import AudioSource, Resampler
 from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
 from voice.intent import Intent, IntentKind
@@ -48,10 +51,14 @@ class ListeningController(Protocol):
     turn: int | None
     context: BettingContext | None
     partial: str
+    level_db: float
+    heard_text: str
+    transcript: list[str]
     user_speaking: bool
     mic: MicState
     switch_model: Path | None
     playback: Playback | None
+    reopen: bool
 
     @property
     def duplex(self) -> str: ...
@@ -149,13 +156,14 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
 
     listener = make(recognizer)
     front = EchoFront(source, voice.playback, cancel=lambda: voice.duplex == "speakers")
+    talk = PushToTalkGate(RATE)
     position = 0
     last_ctx: object = object()
     resets = 0
     opened: float | None = None
     barged = False
     for block in source:
-        if voice.stopping:
+        if voice.stopping or voice.reopen:
             break
         if voice.switch_model is not None:
             vosk = voice.load_vosk(voice.switch_model)
@@ -166,6 +174,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
             voice.switch_model = None
             listener = make(recognizer)
         position += len(block) // 2
+        voice.level_db = level_db(block)  # the voice check's meter
         # The gate times the signal by audio time: blocks that arrive late or bunched
         # (a busy machine) must not shorten an utterance.
         now = position / source.sample_rate
@@ -177,15 +186,19 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
                     target.set_context(ctx)
                     break
         pcm = front.process(block, listener.gate.in_speech)
-        if voice.settings.push_to_talk and not voice.files and not voice.ptt_held:
-            done = listener.flush(now) if listener.gate.in_speech else []
+        ended = False
+        if voice.settings.push_to_talk and not voice.files:  # the files are never held
+            pcm, ended = talk.process(pcm, now, voice.ptt_held)
+        if ended:  # let go, and the tail has passed: what was said is complete
+            done = listener.flush(now)
             listener.partial = ""
         else:
             done = listener.push_resampled(pcm, now) if pcm else []
         if listener.gate.in_speech:
             opened = now if opened is None else opened
             if (not barged and now - opened >= BARGE_IN_SECONDS and voice.speaking()
-                    and voice.duplex != "half" and _not_the_game(voice, listener.partial)):
+                    and voice.duplex != "half" and _not_the_game(voice, listener.partial)
+                    and may_barge_in(voice.settings, listener.partial)):
                 barged = True
                 voice.barge_in()  # at once: every 100 ms of talk-over costs words
         talked_over = listener.resets > resets
@@ -201,15 +214,20 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
         if talked_over:
             voice.post(voice.talked_over)
         for utterance in done:
-            voice.captured(_captured(voice, utterance, opened, now))
+            _deliver(voice, _captured(voice, utterance, opened, now))
         if not listener.gate.in_speech:
             opened, barged = None, False
     now = position / max(1, source.sample_rate)
     for utterance in listener.flush(now):
-        voice.captured(_captured(voice, utterance, opened, now))
+        _deliver(voice, _captured(voice, utterance, opened, now))
     voice.partial = ""
     voice.user_speaking = False
     return recognizer
+
+
+def _deliver(voice: ListeningController, got: Captured | None) -> None:
+    if got is not None:
+        voice.captured(got)
 
 
 def _not_the_game(voice: ListeningController, partial: str) -> bool:
@@ -223,7 +241,9 @@ def _not_the_game(voice: ListeningController, partial: str) -> bool:
 
 
 def _captured(voice: ListeningController, utterance: Any, opened: float | None,
-              now: float) -> Captured:
+              now: float) -> Captured | None:
+    """What the controller is given of an utterance (None: nothing, it was set aside
+    for lack of the wake word)."""
     over: tuple[str, ...] = ()
     overlap = 0.0
     playback = voice.playback
@@ -233,8 +253,16 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
         said_from = wall - (now - began)
         over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
         overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
-    return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
-                    voice.context, over, overlap, readings(utterance.result, voice.context))
+    result, intent, text = utterance.result, utterance.intent, utterance.text
+    confidence = utterance.confidence
+    if voice.settings.wake_word:
+        woke = woken(result, voice.context)
+        if woke is None:  # not for the game: noted quietly, never answered
+            voice.post(lambda: set_aside(voice, result.text))
+            return None
+        result, intent, text, confidence = woke
+    return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
+                    readings(result, voice.context))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

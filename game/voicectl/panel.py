@@ -22,7 +22,7 @@ class MicState(StrEnum):
     LISTENING = "listening"
     FILES = "the --voice-from files are the source"
     MUTED = "muted while the game speaks"
-    PUSH_TO_TALK = "push-to-talk: hold Space"
+    PUSH_TO_TALK = "push-to-talk: waiting for the key"
     HELD = "push-to-talk held"
     OFF = "off"
     DISABLED = "voice off"
@@ -45,6 +45,29 @@ class VoicePanel:
     recognizer: str = ""
     reason: str = ""
     progress: float | None = None
+    readings: tuple[str, ...] = ()  # the numbered readings on offer ("Call 10", "All in")
+    hold: str = ""  # push-to-talk's key and button ("V or the middle button"), when on
+    wake: str = ""  # the wake word, when an utterance must start with it
+
+
+def mic_line(m: VoicePanel) -> str:
+    """The panel's first row: "Mic: hold V to talk", "Mic: listening (push-to-talk)"."""
+    if m.mic is MicState.PUSH_TO_TALK:
+        state = f"hold {m.hold or 'the push-to-talk key'} to talk"
+    elif m.mic is MicState.HELD:
+        state = "listening (push-to-talk)"
+    else:
+        state = m.mic.value
+    return f"Mic: {state}" + (f" · {m.mic_note}" if m.mic_note else "")
+
+
+def heard_line(m: VoicePanel) -> str:
+    """The panel's second row: what is being heard, else a reminder of the wake word."""
+    if m.heard:
+        return f"heard: {m.heard}…"
+    if m.wake and m.mic not in (MicState.OFF, MicState.DISABLED):
+        return f"heard: — · start with “{m.wake}, …”"
+    return "heard: —"
 
 
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
@@ -68,7 +91,8 @@ class PanelState:
 
 
 def build_panel(state: PanelState, pending: Pending | None, grace: float,
-                now: float) -> VoicePanel:
+                now: float, readings: tuple[str, ...] = (), hold: str = "",
+                wake: str = "") -> VoicePanel:
     """The panel for this frame: the say-back stays while a command is pending (with the
     grace window's share left) or for :data:`SHOWN_SECONDS` after an answer."""
     say, countdown = "", None
@@ -84,4 +108,5 @@ def build_panel(state: PanelState, pending: Pending | None, grace: float,
         cancellable=pending is not None and pending.phase is Phase.GRACE,
         question=pending is not None and pending.phase is Phase.QUESTION,
         recognizer=_BACKENDS.get(state.backend, state.backend), reason=state.reason,
-        progress=state.progress)
+        progress=state.progress, readings=readings if pending is None else (), hold=hold,
+        wake=wake)

@@ -11,6 +11,8 @@ from voice.confirm import Pending, Phase
 from voice.intent import Intent, confirmation_text
 
 _ONE, _TWO = frozenset({"one", "1", "first"}), frozenset({"two", "2", "second"})
+NUMBER_WORDS = ("one", "two")
+"""What a click on the first or second reading stands for (said, it is the same)."""
 
 
 def picked(text: str) -> int | None:
@@ -19,9 +21,14 @@ def picked(text: str) -> int | None:
     return 0 if words & _ONE else 1 if words & _TWO else None
 
 
+def labels(readings: tuple[Intent, ...], ctx: BettingContext | None) -> tuple[str, ...]:
+    """The readings' names as the panel numbers them ("Call 10", "All in")."""
+    return tuple(confirmation_text(r, ctx) for r in readings[:2])
+
+
 def offer(readings: tuple[Intent, ...], ctx: BettingContext | None) -> tuple[str, str]:
     """What the panel shows and what is said for the two readings."""
-    names = [confirmation_text(r, ctx) for r in readings[:2]]
+    names = labels(readings, ctx)
     return f"1 {names[0]} · 2 {names[1]}", f"{names[0]}, or {names[1]}? Say one or two"
 
 

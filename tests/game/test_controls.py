@@ -3,6 +3,8 @@ action it names; refused input shows the engine's sentence and changes nothing."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -182,11 +184,15 @@ def test_arrow_keys_size_by_big_blinds_then_r_raises(app: App,
     assert last(facing_raise) == (R, 110)
 
 
-def test_space_is_push_to_talk_and_acts_for_nobody(app: App,
-                                                   facing_raise: TableScene) -> None:
+@pytest.mark.parametrize("push_to_talk", [False, True])
+def test_space_and_the_push_to_talk_key_act_for_nobody(app: App, facing_raise: TableScene,
+                                                       push_to_talk: bool) -> None:
+    app.settings = app.settings.with_(voice=replace(app.settings.voice,
+                                                    push_to_talk=push_to_talk))
     hand = facing_raise.session.hand
     before = len(hand.events)
     press(app, pygame.K_SPACE, unicode=" ")
+    press(app, pygame.K_v, unicode="v")
     assert len(hand.events) == before and not facing_raise.message
 
 

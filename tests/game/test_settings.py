@@ -40,12 +40,36 @@ def test_every_key_round_trips_through_the_file(tmp_path: Path) -> None:
                           auto_rebuy=True,
                           voice=VoiceSettings(microphone="USB \"mic\"", push_to_talk=True,
                                               confirm_all_in=False, grace_seconds=2.5,
-                                              bots_muted=True))
+                                              bots_muted=True, headphones=True,
+                                              push_to_talk_key="right ctrl",
+                                              push_to_talk_button="back", wake_word=True))
     path = tmp_path / FILE_NAME
     assert save_settings(chosen, path) is None
     loaded = load_settings(path)
     assert loaded.problems == ()
     assert loaded.settings == chosen
+
+
+def test_a_settings_file_from_before_push_to_talk_keys_and_the_wake_word_still_loads(
+        tmp_path: Path) -> None:
+    old = ("[table]\nlevel = 2\n\n[voice]\nmicrophone = \"\"\npush_to_talk = true\n"
+           "confirm_all_in = true\ngrace_seconds = 1.0\nbots_muted = false\n"
+           "headphones = true\n")
+    loaded = load_settings(_write(tmp_path / FILE_NAME, old))
+    assert loaded.problems == ()
+    voice = loaded.settings.voice
+    assert voice.push_to_talk and voice.headphones and loaded.settings.level == 2
+    assert (voice.push_to_talk_key, voice.push_to_talk_button, voice.wake_word) == (
+        "v", "middle", False)
+    assert "push_to_talk_key = \"v\"" in settings_toml(loaded.settings)
+
+
+def test_push_to_talk_key_names_are_read_in_any_case(tmp_path: Path) -> None:
+    text = "[voice]\npush_to_talk_key = \"Right Ctrl\"\npush_to_talk_button = \"OFF\"\n"
+    loaded = load_settings(_write(tmp_path / FILE_NAME, text))
+    assert loaded.problems == ()
+    assert loaded.settings.voice.push_to_talk_key == "right ctrl"
+    assert loaded.settings.voice.push_to_talk_button == "off"
 
 
 @pytest.mark.parametrize("text, named, default", [
@@ -64,6 +88,12 @@ def test_every_key_round_trips_through_the_file(tmp_path: Path) -> None:
     ("[voice]\ngrace_seconds = 9.5\n", "voice.grace_seconds = 9.5 must be from 0 to 5",
      "using 1.0"),
     ("[voice]\nmicrophone = 3\n", "voice.microphone = 3 must be text", "using \"\""),
+    ("[voice]\npush_to_talk_key = \"f\"\n",
+     "voice.push_to_talk_key = \"f\" must be one of \"v\", \"g\"", "using \"v\""),
+    ("[voice]\npush_to_talk_button = \"left\"\n",
+     "voice.push_to_talk_button = \"left\" must be one of \"middle\"", "using \"middle\""),
+    ("[voice]\nwake_word = \"dealer\"\n", "voice.wake_word = \"dealer\" must be true or",
+     "using false"),
     ("[table]\nlevle = 2\n", "unknown key 'table.levle' ignored", "known keys: level"),
     ("[audio]\nvolume = 3\n", "unknown section [audio] ignored",
      "table, display, sound, voice"),

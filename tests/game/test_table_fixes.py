@@ -247,7 +247,12 @@ def test_the_settings_overlay_edits_the_settings_file_values(app: App,
     press(app, pygame.K_RIGHT)  # speed 1x -> 1.5x
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RIGHT)  # four colours
-    click(app, "row6.right")    # bots muted
+    click(app, "row4.right")    # push-to-talk on
+    click(app, "row5.right")    # its key: V -> G
+    click(app, "row6.left")     # its mouse button: middle -> none
+    click(app, "row7.right")    # the wake word on
+    click(app, "row9.right")    # bots muted
+    assert app.voice is None or app.voice.settings.wake_word
     assert app.effects.volume == 0.6 and app.effects.voice_volume == 0.9
     assert scene.session.settings.speed == 1.5 and app.sprites.four_color
     press(app, pygame.K_ESCAPE)
@@ -255,6 +260,8 @@ def test_the_settings_overlay_edits_the_settings_file_values(app: App,
     saved = load_settings(app.settings_file).settings
     assert (saved.voice_volume, saved.effects_volume, saved.speed) == (0.9, 0.6, 1.5)
     assert saved.four_color and saved.voice.bots_muted
+    assert (saved.voice.push_to_talk, saved.voice.push_to_talk_key,
+            saved.voice.push_to_talk_button, saved.voice.wake_word) == (True, "g", "off", True)
 
 
 def test_the_pause_menu_opens_the_settings(app: App) -> None:

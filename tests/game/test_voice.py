@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +19,7 @@ from engine.actions import ActionKind
 from game.app import App
 from game.input.commands import Ui, UiCommand
 from game.render.layout import table_layout
+from game.scenes.base import SceneName
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
@@ -663,14 +664,28 @@ def test_the_voice_panel_fits_without_overlaps(size: tuple[int, int]) -> None:
     assert V.cancel.h >= 14 and V.status.h >= 12
 
 
-def test_push_to_talk_follows_the_space_bar(app: App, voice: VoiceController,
-                                            facing_limp: TableScene) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
-    app.step(FRAME)
+def test_push_to_talk_follows_its_key_and_mouse_button_on_every_scene(
+        app: App, voice: VoiceController, facing_limp: TableScene) -> None:
+    def post(kind: int, **what: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **what))
+        app.step(FRAME)
+
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=0)
+    assert not voice.ptt_held  # push-to-talk is off: V is nothing
+    app.settings = app.settings.with_(voice=replace(app.settings.voice, push_to_talk=True))
+    voice.configure(app.settings.voice)
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=0)
     assert voice.ptt_held
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
-    app.step(FRAME)
+    app.open(SceneName.SETTINGS)  # let go over the settings overlay: still heard
+    post(pygame.KEYUP, key=pygame.K_v, mod=0)
     assert not voice.ptt_held
+    post(pygame.MOUSEBUTTONDOWN, button=2, pos=(5, 5))
+    assert voice.ptt_held
+    post(pygame.MOUSEBUTTONUP, button=2, pos=(5, 5))
+    assert not voice.ptt_held
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)  # Space is not push-to-talk
+    assert not voice.ptt_held
+    assert my_actions(facing_limp) == []
 
 
 def test_drawing_the_voice_panel_changes_nothing(app: App, voice: VoiceController,
@@ -841,3 +856,43 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
     assert voice.panel.say_back == "Call 10"  # the first reading, through the grace window
     wait_grace(app, clock)
     assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_clicking_a_numbered_reading_picks_it_and_a_misclick_loses_nothing(
+        app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
+        facing_limp: TableScene) -> None:
+    from game.voicectl.listening import Captured
+    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
+    voice.captured(unsure)
+    app.step(FRAME)
+    assert voice.panel.readings == ("Call 10", "All in")
+    bindings = facing_limp.bindings()
+    first, second = bindings.named("voice.reading1"), bindings.named("voice.reading2")
+    assert not first.rect.colliderect(second.rect)
+    assert facing_limp.layout.voice.area.contains(first.rect.union(second.rect))
+    app.draw()  # the readings are drawn as buttons where they are clicked
+    # A click on the panel's empty status row does nothing and keeps the offer.
+    click_at(app, facing_limp.layout.voice.status.center)
+    assert voice.choices and my_actions(facing_limp) == []
+    click(app, "voice.reading2")
+    assert not voice.panel.readings
+    pending = voice.confirm.pending
+    assert pending is not None and pending.action.kind is ActionKind.ALLIN
+    assert narrator.texts()[-1].startswith("All in")
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    """Press and release the left button at ``pos``, one frame each."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        app.step(FRAME)
+
+
+def test_reading_hit_boxes_sit_in_the_panel_at_every_size() -> None:
+    for size in SIZES:
+        V = table_layout(*size).voice
+        one, two = V.readings
+        assert V.area.contains(one) and V.area.contains(two), size
+        assert not one.colliderect(two) and one.w >= 60 and one.h >= 14, size
+        assert not one.colliderect(V.status) and not two.colliderect(V.recognizer), size
