@@ -475,6 +475,9 @@ def main() -> int:
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
                       help="do not read the last command of an utterance that means nothing")
+    args.add_argument("--no-agreement", action="store_true",
+                      help="do not lift the confidence of a reading the recognizer's second "
+                      "hearing agrees with (voice.trust.agreed)")
     args.add_argument("--trust", default=None, help="per-intent confidence needed to act "
                       "without asking, e.g. fold=0.9 (empty: none)")
     args.add_argument("--lm-filler", type=float, default=None,
@@ -490,6 +493,10 @@ def main() -> int:
         import voice.recognize
 
         voice.recognize.SALVAGE = False
+    if options.no_agreement:
+        import voice.recognize
+
+        voice.recognize.AGREEMENT = False
     if options.trust is not None:
         import voice.trust
 
