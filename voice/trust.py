@@ -47,6 +47,29 @@ AGREEMENT_FLOOR = 0.1
 that the first decoding all but ruled out is not made sure by the second."""
 
 
+CONFUSABLE_SIZES = frozenset({"x2", "x3"})
+"""Wager blocks (template values) sized by one word ("double", "triple"): on the
+benchmark's development set none of 13 such readings was what had been said (they
+come out of "call", "how much to call", "bet a third of the pot"...), so they need
+:data:`CONFUSABLE_REQUIRED` and no second hearing lifts them."""
+
+CONFUSABLE_REQUIRED = 0.9
+
+
+def confusable_size(text: str) -> bool:
+    """Whether ``text`` reads as a wager sized by one confusable word ("double it")."""
+    from voice.templates import load
+
+    match = next(iter(load().matches(text)), None)
+    return match is not None and match.block.value in CONFUSABLE_SIZES
+
+
+def sized_by_word(confidence: float) -> float:
+    """``confidence`` in a :func:`confusable_size` reading, calibrated so that
+    :data:`CONFUSABLE_REQUIRED` lands on :data:`THRESHOLD`."""
+    return calibrated(IntentKind.RAISE, confidence, {IntentKind.RAISE: CONFUSABLE_REQUIRED})
+
+
 def agreed(intent: Intent, confidence: float, second: Intent | None) -> float:
     """``confidence`` in ``intent``, lifted to :data:`THRESHOLD` (act after the grace
     window, no question) when a second, partly independent hearing of the same audio

@@ -12,7 +12,7 @@ from voice import recognize
 from voice.intent import Intent, IntentKind
 from voice.recognize import understand
 from voice.recognizer import Result
-from voice.trust import AGREEMENT_FLOOR, THRESHOLD, agreed, calibrated
+from voice.trust import AGREEMENT_FLOOR, THRESHOLD, agreed, calibrated, confusable_size
 
 
 def test_a_fold_below_its_own_threshold_is_asked() -> None:
@@ -67,3 +67,16 @@ def test_understand_lifts_only_on_an_agreeing_second_hearing(
         assert confidence == 0.2, second
     monkeypatch.setattr(recognize, "AGREEMENT", False)
     assert understand(result, ctx)[2] == 0.2
+
+
+def test_a_wager_sized_by_one_confusable_word_is_asked_even_when_both_hearings_agree(
+        ) -> None:
+    """"call" comes out as "double" in noise: "double it" needs 0.9, never lifted."""
+    ctx = BettingContext(10, 60, 20, 0, 20, 1000, False, 40, 1000, "flop")
+    assert confusable_size("double it") and confusable_size("triple")
+    assert not confusable_size("raise to forty") and not confusable_size("call")
+    heard = Result("double it", ("double it",), 0.8, "test", second="double it")
+    intent, _, confidence = understand(heard, ctx)
+    assert intent == _raise(40) and confidence < THRESHOLD
+    sure = replace(heard, confidence=0.95)
+    assert understand(sure, ctx)[2] >= THRESHOLD
