@@ -80,3 +80,10 @@ def test_a_wager_sized_by_one_confusable_word_is_asked_even_when_both_hearings_a
     assert intent == _raise(40) and confidence < THRESHOLD
     sure = replace(heard, confidence=0.95)
     assert understand(sure, ctx)[2] >= THRESHOLD
+
+
+def test_vosk_results_have_no_second_hearing() -> None:
+    from voice.vosk_backend import vosk_result
+
+    result = vosk_result({"alternatives": [{"text": "call", "confidence": 300.0}]})
+    assert result.text == "call" and result.second == ""
