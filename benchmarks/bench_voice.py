@@ -117,8 +117,9 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
 
     now = 0.0
     types = {f.name: f.type for f in fields(GateConfig)}
-    config = replace(GateConfig(), **{k: int(v) if types[k] in (int, "int") else v
-                                      for k, v in GATE.items()})
+    overrides: dict[str, Any] = {k: int(v) if types[k] in (int, "int") else v
+                                 for k, v in GATE.items()}
+    config = replace(GateConfig(), **overrides)
     gate = SpeechGate(rec.sample_rate, config)
     # Processing is timed in this process's CPU time: other programs sharing the
     # machine must not count as the listener's latency.
@@ -191,8 +192,9 @@ def executable(action: Action, ctx: BettingContext) -> bool:
         case ActionKind.BET | ActionKind.RAISE:
             right = ActionKind.BET if ctx.unopened else ActionKind.RAISE
             to = action.to or 0
-            return action.kind is right and (ctx.min_raise_to <= to <= ctx.max_raise_to
-                                             or to == ctx.all_in_to)
+            legal = ctx.raise_range
+            return action.kind is right and (
+                (legal is not None and legal[0] <= to <= legal[1]) or to == ctx.all_in_to)
     return False
 
 
@@ -372,8 +374,10 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
     for cond in (*conditions, "all"):
         cells = []
         for s in sets:
-            k, n = rate(outcomes, lambda o: o.understood,
-                        lambda o, s=s, c=cond: o.set == s and (c == "all" or o.condition == c))
+            def within(o: Outcome, s: str = s, c: str = cond) -> bool:
+                return o.set == s and (c == "all" or o.condition == c)
+
+            k, n = rate(outcomes, lambda o: o.understood, within)
             cells.append(f"{pct(k, n)} ({k}/{n})")
             figures["understood"].setdefault(s, {})[cond] = k / n if n else None
         print(f"| {cond} | " + " | ".join(cells) + " |")
@@ -421,9 +425,9 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
             for example in q.examples:
                 print(f"    heard as an action: {example}")
 
-    for title, group in (("development", ("dev",)), ("test and held-out",
+    for title, which in (("development", ("dev",)), ("test and held-out",
                                                       ("test", "heldout"))):
-        mine = [o for o in outcomes if o.set in group]
+        mine = [o for o in outcomes if o.set in which]
         if not mine:
             continue
         print(f"\nConfusion, {title} (rows: said; columns: understood; '~amt' = right "
@@ -442,11 +446,11 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
           "and right readings below it (asked):")
     dev = [o for o in outcomes if o.set == "dev" and o.got in INTENT_ORDER]
     for got in INTENT_ORDER:
-        right = sorted(o.confidence for o in dev if o.got == got and o.understood)
+        right_c = sorted(o.confidence for o in dev if o.got == got and o.understood)
         wrong_c = sorted(o.confidence for o in dev if o.got == got and not o.understood)
-        if right or wrong_c:
-            print(f"    {got:8s} right {len(right):3d} (below 0.5: "
-                  f"{sum(c < 0.5 for c in right):3d})  wrong {len(wrong_c):3d} (at or above "
+        if right_c or wrong_c:
+            print(f"    {got:8s} right {len(right_c):3d} (below 0.5: "
+                  f"{sum(c < 0.5 for c in right_c):3d})  wrong {len(wrong_c):3d} (at or above "
                   f"0.5: {sum(c >= 0.5 for c in wrong_c):2d}; highest "
                   f"{max(wrong_c, default=0):.2f})")
 
@@ -475,6 +479,9 @@ def main() -> int:
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
                       help="do not read the last command of an utterance that means nothing")
+    args.add_argument("--no-agreement", action="store_true",
+                      help="do not lift the confidence of a reading the recognizer's second "
+                      "hearing agrees with (voice.trust.agreed)")
     args.add_argument("--trust", default=None, help="per-intent confidence needed to act "
                       "without asking, e.g. fold=0.9 (empty: none)")
     args.add_argument("--lm-filler", type=float, default=None,
@@ -490,6 +497,10 @@ def main() -> int:
         import voice.recognize
 
         voice.recognize.SALVAGE = False
+    if options.no_agreement:
+        import voice.recognize
+
+        voice.recognize.AGREEMENT = False
     if options.trust is not None:
         import voice.trust
 

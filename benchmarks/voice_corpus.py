@@ -178,10 +178,11 @@ def random_context(rng: random.Random) -> BettingContext:
 
 def _amount(ctx: BettingContext, rng: random.Random, by: bool) -> str:
     step = ctx.big_blind * rng.choice((1, 1, 2, 5))
+    low = ctx.min_raise_to if ctx.min_raise_to is not None else ctx.big_blind
     if by:
-        n = max(ctx.big_blind, ctx.min_raise_to - ctx.current_bet) + step * rng.randint(0, 4)
+        n = max(ctx.big_blind, low - ctx.current_bet) + step * rng.randint(0, 4)
     else:
-        n = ctx.min_raise_to + step * rng.randint(0, 6)
+        n = low + step * rng.randint(0, 6)
     return spoken_amount(n, rng)
 
 

@@ -79,19 +79,29 @@ SALVAGE = True
 """Read the last complete command of an utterance that means nothing whole
 (:mod:`voice.salvage`); a switch for the benchmark."""
 
+AGREEMENT = True
+"""Lift the confidence of a reading the recognizer's second hearing agrees with
+(:func:`voice.trust.agreed`); a switch for the benchmark."""
+
 
 def understand(result: Result, ctx: BettingContext | None = None,
                parse: Callable[[str, BettingContext | None], Intent] | None = None,
                ) -> tuple[Intent, str, float]:
     """What an utterance means, its text and how sure to be: :func:`best_intent`, else
     the last complete command in it at a lowered confidence; then the confidence is
-    calibrated for the heard intent (:mod:`voice.trust`: a fold needs more)."""
+    calibrated for the heard intent (:mod:`voice.trust`: a fold needs more, and so does a
+    wager sized by one confusable word, "double"), after a second hearing that means
+    the same has lifted it (:func:`voice.trust.agreed`)."""
     from voice.salvage import SALVAGED_CONFIDENCE, last_command
-    from voice.trust import calibrated
+    from voice.trust import agreed, calibrated, confusable_size, sized_by_word
 
     parse = parse or _default_parse()
     intent, text = best_intent(result, ctx, parse)
     confidence = intent_confidence(result, intent, ctx, parse)
+    if intent.intent in (IntentKind.BET, IntentKind.RAISE) and confusable_size(text):
+        return intent, text, sized_by_word(confidence)  # "double": never lifted
+    if AGREEMENT and result.second and UNKNOWN_WORD not in result.second.split():
+        confidence = agreed(intent, confidence, parse(result.second, ctx))
     if intent.intent is IntentKind.UNKNOWN and SALVAGE:
         texts = [t for t in result.alternatives or (result.text,)
                  if t and UNKNOWN_WORD not in t.split()]

@@ -28,7 +28,10 @@ class Result:
     """What a recognizer heard: ``text`` (best first), ``alternatives`` (the best
     included, in order), ``confidence`` in 0..1, empty text when nothing usable.
     ``paths`` (pocketsphinx) lists the texts of the best paths through the lattice with
-    repeats, one per way of lining the words up with the audio."""
+    repeats, one per way of lining the words up with the audio. ``second`` is a second,
+    partly independent hearing of the same audio when the backend has one (pocketsphinx:
+    what its streaming decode, with a running cepstral mean and no noise subtraction,
+    ended with); empty otherwise (Vosk)."""
 
     text: str
     alternatives: tuple[str, ...] = ()
@@ -36,6 +39,7 @@ class Result:
     backend: str = ""
     details: Mapping[str, float] = field(default_factory=dict)
     paths: tuple[str, ...] = ()  # the decoder's best paths in order, repeats kept
+    second: str = ""  # another decoding's text of the same audio ("": none)
 
     @property
     def empty(self) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import tempfile
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,8 @@ class PocketSphinxRecognizer:
         self._in_utt = False
         self._audio: list[bytes] = []  # the utterance so far, when decoded whole
         self._settled: Future[Result] | None = None  # its decoding, begun when they paused
+        self._streamed = ""  # the streaming decode's text when the whole decoding began
+        self._cut = False  # a decoding here ended the streaming decode mid-utterance
         self._worker = DecodeWorker(tuning, templates) if tuning.worker and tuning.whole \
             else None
 
@@ -128,12 +130,16 @@ class PocketSphinxRecognizer:
     def _start_decode(self) -> Future[Result]:
         """The whole-utterance decoding of the audio so far: in the worker, or done here
         (the audio is kept either way, for a fallback or more speech)."""
+        self._streamed = self._stream_text()
         if self._worker is not None:
             return self._worker.submit(b"".join(self._audio))
         audio = list(self._audio)
         done: Future[Result] = Future()
         done.set_result(self._decode_whole())
         self._audio = audio
+        # The decoder's streaming search ended with it: if the speaker goes on, the
+        # stream restarts mid-utterance and is no second hearing of all of it.
+        self._cut = True
         return done
 
     def finish(self) -> Result:
@@ -141,14 +147,25 @@ class PocketSphinxRecognizer:
             settled, self._settled = self._settled, None
             result = self._collect(settled or self._start_decode()) if self._audio else None
             if result is None:  # nothing heard, or the worker failed: decode here
-                return self._decode_whole()
-            self.reset()
-            return result
+                self._streamed = self._streamed or self._stream_text()
+                result = self._decode_whole()
+            else:
+                self.reset()
+            streamed, self._streamed, self._cut = self._streamed, "", False
+            return replace(result, second=streamed) if result.text else result
         if not self._in_utt:
             return Result("", (), 0.0, self.name)
         self._in_utt = False
         self._decoder.end_utt()
         return self._result()
+
+    def _stream_text(self) -> str:
+        """What the streaming decode (``partials``) has heard so far: the second hearing
+        of a whole-decoded utterance (:attr:`Result.second`)."""
+        if not (self.tuning.whole and self._in_utt) or self._cut:
+            return ""
+        hyp = self._decoder.hyp()
+        return hyp.hypstr.strip() if hyp is not None else ""
 
     def _decode_whole(self) -> Result:
         pcm = b"".join(self._audio)
@@ -208,6 +225,7 @@ class PocketSphinxRecognizer:
     def reset(self) -> None:
         self._audio.clear()
         self._settled = None
+        self._cut = False
         if self._in_utt:
             self._decoder.end_utt()
             self._in_utt = False
@@ -230,7 +248,6 @@ class DecodeWorker:
     def __init__(self, tuning: SphinxTuning, templates: Templates | None = None):
         import concurrent.futures
         import multiprocessing
-        from dataclasses import replace
 
         child = replace(tuning, worker=False, partials=False)
         self._pool = concurrent.futures.ProcessPoolExecutor(

@@ -2,6 +2,9 @@
 
 Its vocabulary is restricted to ``voice.templates.recognizer_vocabulary()`` plus ``[unk]``;
 results with ``[unk]`` are rejected and up to ``alternatives`` hypotheses are kept.
+Vosk decodes each utterance once, so its results carry no second hearing
+(``Result.second`` is empty) and :func:`voice.trust.agreed` never lifts them: its own
+confidence decides.
 """
 
 from __future__ import annotations
