@@ -3,11 +3,9 @@
 :class:`VoiceController` is owned by the application and started after the first frame
 (the recognizer loads in the background). It owns
 
-* an audio thread: source -> :class:`voice.recognize.Listener` (gate with half-duplex:
-  nothing is heard while the narrator or any mixer channel plays) -> heard utterances,
-  stamped with the player's turn and betting context at the time they were said;
-* the :class:`voice.narrator.Narrator` (table events, answers, refusals, each bot's banter
-  in its own voice) playing through ``pygame.mixer``;
+* an audio thread (``listening``: echo cancelled, gate, recognizer) -> utterances stamped
+  with the player's turn and betting context at the time they were said;
+* the :class:`voice.narrator.Narrator` (table events, answers, each bot's banter);
 * the :class:`voice.confirm.ConfirmController` (say-back, grace window, yes/no questions).
 
 Everything that changes the game happens on the main thread in :meth:`update`: a heard
@@ -16,9 +14,8 @@ APPLY; queries are answered (spoken and shown); controls become the table's own
 ``UiCommand``s. A missing microphone turns voice off with a visible and spoken notice and
 is tried again between hands.
 
-The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
-narrator's players and bot voices), ``requests`` (spoken queries and table requests),
-``panel`` (what the voice panel shows) and ``devices`` (recognizer and microphone).
+Beside it: ``scripted`` (``--voice-from``), ``speech`` (players, bot voices), ``questions``
+(when to ask), ``requests`` (queries), ``panel`` and ``devices``.
 """
 
 from __future__ import annotations
@@ -51,7 +48,7 @@ from game.voicectl.panel import (
     VoicePanel,
     build_panel,
 )
-from game.voicectl.questions import offer, picked, question_text
+from game.voicectl.questions import before_confirm, offer, picked, question_text
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
@@ -61,7 +58,7 @@ from game.voicectl.speech import (
     bot_voice,
     mixer_player,
 )
-from game.voicectl.stats import VoiceStats
+from game.voicectl.stats import Transcript, VoiceStats
 from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.echo import Playback
@@ -76,8 +73,6 @@ OVERLAP_SECONDS = 0.2
 
 MAX_HELD_SECONDS = 20.0
 """The most turn-clock time given back a turn for the game's own talk."""
-
-
 
 
 class VoiceController:
@@ -140,7 +135,7 @@ class VoiceController:
         self.shown_until = 0.0
         self.heard_text = ""
         self.applied: list[str] = []
-        self.transcript: list[str] = []  # heard and said back, for reports
+        self.transcript: list[str] = Transcript()  # heard and said back, for reports
         self._notices: list[tuple[str, bool]] = []
         self._voices: dict[int, tuple[str, int, float]] = {}
         self.panel = VoicePanel(MicState.STARTING, self.mic_note)
@@ -411,6 +406,13 @@ class VoiceController:
               and self.turn is not None):
             self._offer(got, now)
             return
+        intent, confidence, again = before_confirm(
+            self.confirm.pending, intent, confidence, self.confirm.policy, got.context,
+            got.text, talked_over)
+        if again:  # a weak yes to a fold or an all-in: the question again
+            self.stats.answered += 1
+            self.reply(again, now)
+            return
         heard = Heard(self.seat, got.turn if got.turn is not None else -1, intent,
                       confidence, got.context, got.text)
         effects = self.confirm.hear(heard, now)
@@ -538,8 +540,7 @@ class VoiceController:
 
     @property
     def notices(self) -> list[tuple[str, bool]]:
-        """Sentences for the table to show (and to say when the flag is true); the
-        table takes them with :meth:`take_notices`."""
+        """Sentences for the table to show (said when the flag is true)."""
         return self._notices
 
     def take_notices(self) -> list[tuple[str, bool]]:

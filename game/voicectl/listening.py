@@ -20,6 +20,7 @@ meanwhile, so that its own words can be told from the player's.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ class ListeningController(Protocol):
     def post(self, call: Callable[[], None]) -> None: ...
     def talked_over(self) -> None: ...
     def barge_in(self) -> None: ...
+
+_log = logging.getLogger(__name__)
 
 BARGE_IN_SECONDS = 0.25
 """Speech this long over the game's voice stops the game talking."""
@@ -233,6 +236,9 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
         said_from = wall - (now - began)
         over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
         overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
+    _log.info("voice: utterance %r (%s, %.2f) turn %s, %.2f s over the game's talk",
+              utterance.text, utterance.intent.intent.value, utterance.confidence,
+              voice.turn, overlap)
     return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
                     voice.context, over, overlap, readings(utterance.result, voice.context))
 

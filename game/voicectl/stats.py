@@ -9,7 +9,10 @@ that ran out.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -44,3 +47,12 @@ class VoiceStats:
                 "turn_ms_not_listening": round(self.turn_ms_not_listening),
                 "clock_expiries": self.clock_expiries,
                 "clock_expiries_while_talking": self.clock_expiries_while_talking}
+
+
+class Transcript(list[str]):
+    """What voice heard and said back, kept for reports and written to the log at info
+    level (``holdem --log-level info``), so that a played session can be read after."""
+
+    def append(self, line: str) -> None:
+        _log.info("voice: %s", line)
+        super().append(line)

@@ -841,3 +841,53 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
     assert voice.panel.say_back == "Call 10"  # the first reading, through the grace window
     wait_grace(app, clock)
     assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+# ------------------------------------------------------------------ fewer questions
+
+
+def test_an_unsure_call_whose_readings_agree_is_said_back_not_asked(
+        app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
+        facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CALL, confidence=0.2)
+    assert not voice.panel.question and voice.panel.say_back == "Call 10"
+    assert voice.stats.asked == 0
+    wait_grace(app, clock)
+    assert [a.kind for a in my_actions(facing_limp)] == [C]
+
+
+def test_an_unsure_fold_or_all_in_is_still_asked(app: App, voice: VoiceController,
+                                                 clock: Clock,
+                                                 facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.FOLD, confidence=0.2)
+    assert voice.panel.say_back == "Fold? Say yes or no"
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+    say(app, voice, IntentKind.RAISE, 1000, confidence=0.2)  # the whole stack
+    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+
+
+def test_the_asked_action_said_again_is_the_yes(app: App, voice: VoiceController,
+                                                clock: Clock,
+                                                facing_limp: TableScene) -> None:
+    voice.configure(VoiceSettings(grace_seconds=0.0))  # no grace window: unsure is asked
+    say(app, voice, IntentKind.CALL, confidence=0.2)
+    assert voice.panel.say_back == "Call 10? Say yes or no"
+    say(app, voice, IntentKind.CALL, confidence=0.2)
+    app.step(FRAME)
+    assert [a.kind for a in my_actions(facing_limp)] == [C] and voice.stats.asked == 1
+
+
+def test_a_weak_yes_does_not_fold_the_hand(app: App, voice: VoiceController,
+                                          narrator: FakeNarrator,
+                                          facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.FOLD, confidence=0.2)
+    voice.hear(Intent(IntentKind.CONFIRM), 0.2, "do it")  # a "check" misheard
+    app.step(FRAME)
+    app.step(FRAME)
+    assert my_actions(facing_limp) == []
+    assert narrator.texts()[-1] == "I heard “do it”. Fold? Say yes or no"
+    say(app, voice, IntentKind.CONFIRM, confidence=0.9)
+    app.step(FRAME)
+    assert [a.kind for a in my_actions(facing_limp)] == [F]
+    assert voice.stats.dropped == 0
