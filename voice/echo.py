@@ -37,6 +37,10 @@ RATE = 16_000
 
 FloatArray = np.ndarray
 
+TALK_SPAN_BLOCKS = 15
+"""While the player talks, the echo to take out is that of the last 150 ms played (the
+room's loud part), not the whole ring, so their words after the game stops pass."""
+
 
 def pcm_array(pcm: bytes) -> FloatArray:
     """int16 PCM bytes as float samples."""
@@ -134,17 +138,22 @@ class EchoCanceller:
         self._far_recent[0] = far_p
         far_env = float(self._far_recent.max())
         near_p = float(np.mean(near * near))
-        if self._talking:
-            return e
         if far_env > 1e4:
             # How loud the echo can be: the microphone's power over the loudest far
             # power the path spans, a high percentile of recent blocks (the player's
-            # voice is the exception, the echo the rule).
-            self._ratios = [*self._ratios[-499:], near_p / far_env]
+            # voice is the exception, the echo the rule). While the player talks, only
+            # what is no louder than the echo alone is taken out (their words pass; an
+            # utterance the echo itself opened doesn't go on carrying the echo).
+            if not self._talking:
+                self._ratios = [*self._ratios[-499:], near_p / far_env]
             ceiling = float(np.percentile(self._ratios, 90)) if len(self._ratios) > 50 else 1.0
-            if near_p < 4 * ceiling * far_env:
+            recent = float(self._far_recent[:TALK_SPAN_BLOCKS].max())  # the loud echo
+            if (near_p < ceiling * recent) if self._talking else \
+                    (near_p < 4 * ceiling * far_env):
                 self.suppressed += 1
                 return e * 0.03  # no louder than the echo could be: not the player
+        if self._talking:
+            return e
         if echo_p > 1.0 and res_p < self.suppress * echo_p:
             self.suppressed += 1
             return e * 0.03  # what is left is the echo's distortion: keep it out

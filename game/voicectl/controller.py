@@ -39,7 +39,7 @@ from game.voicectl.devices import (
     list_microphones,
     unavailable,
 )
-from game.voicectl.listening import ACTIONS, Captured, is_own_voice, listen
+from game.voicectl.listening import ACTIONS, Captured, from_the_game, listen
 from game.voicectl.panel import (
     OFF_PANEL,
     SHOWN_SECONDS,
@@ -376,7 +376,7 @@ class VoiceController:
                 now: float) -> None:
         """One utterance: the game's own voice is set aside; anything else is heard and
         gets an answer (said back, asked, answered or told why not)."""
-        if got.over and is_own_voice(got.text, got.over):
+        if from_the_game(got):
             self.transcript.append(f"not the player (the game's own voice): {got.text}")
             self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
             return

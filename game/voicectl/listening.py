@@ -85,6 +85,18 @@ class Captured:
     over: tuple[str, ...] = ()
     overlap: float = 0.0  # seconds of the utterance the game was talking over
     readings: tuple[Intent, ...] = ()  # distinct actions among the recognizer's paths
+    seconds: float = 0.0  # how long the utterance was
+
+
+def from_the_game(got: Captured) -> bool:
+    """Whether an utterance is (most likely) the game's own voice through speakers: its
+    words are the game's, or it has no words and the game talked over nearly all of it
+    (what the canceller left of the echo opened the gate)."""
+    if not got.over:
+        return False
+    if not got.text.strip():
+        return got.overlap >= 0.8 * got.seconds > 0
+    return is_own_voice(got.text, got.over)
 
 
 def _joined(text: str) -> str:
@@ -239,8 +251,10 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
     _log.info("voice: utterance %r (%s, %.2f) turn %s, %.2f s over the game's talk",
               utterance.text, utterance.intent.intent.value, utterance.confidence,
               voice.turn, overlap)
+    began = opened if opened is not None else utterance.speech_end - 1.0
     return Captured(utterance.intent, utterance.confidence, utterance.text, voice.turn,
-                    voice.context, over, overlap, readings(utterance.result, voice.context))
+                    voice.context, over, overlap, readings(utterance.result, voice.context),
+                    max(0.0, utterance.speech_end - began))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

@@ -59,11 +59,14 @@ def says_back(intent: Intent, confidence: float, policy: ConfirmPolicy,
 
 def repeats_question(pending: Pending | None, intent: Intent) -> bool:
     """The player said the asked action again instead of "yes" (as people do): taken as
-    the yes, except for folds and all-ins, which wait for the word itself."""
-    return (pending is not None and pending.phase is Phase.QUESTION
-            and intent.intent in _UNDOABLE and intent.error is None
-            and pending.action.kind not in (ActionKind.FOLD, ActionKind.ALLIN)
-            and pending.heard.intent.meaning == intent.meaning)
+    the yes, except for folds and all-ins, which wait for the word itself (a "call"
+    asked only because it takes the whole stack is a call said twice: taken)."""
+    if pending is None or pending.phase is not Phase.QUESTION or intent.error is not None:
+        return False
+    said = pending.heard.intent
+    return (intent.intent in _UNDOABLE and said.meaning == intent.meaning
+            and (pending.action.kind not in (ActionKind.FOLD, ActionKind.ALLIN)
+                 or said.intent is IntentKind.CALL))
 
 
 def weak_yes(pending: Pending | None, intent: Intent, confidence: float,

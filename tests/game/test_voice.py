@@ -891,3 +891,19 @@ def test_a_weak_yes_does_not_fold_the_hand(app: App, voice: VoiceController,
     app.step(FRAME)
     assert [a.kind for a in my_actions(facing_limp)] == [F]
     assert voice.stats.dropped == 0
+
+
+def test_a_call_asked_as_an_all_in_said_again_is_the_yes(
+        app: App, voice: VoiceController, clock: Clock) -> None:
+    scene = scripted_table(app)
+    bot(app, scene, 3, R, 1000)  # under the gun shoves: calling takes the whole stack
+    to_act(app, scene, 0)
+    app.step(FRAME)
+    say(app, voice, IntentKind.CALL)
+    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+    say(app, voice, IntentKind.ALLIN)  # a different command: asked about, not taken
+    assert my_actions(scene) == []
+    say(app, voice, IntentKind.CALL, confidence=0.3)
+    say(app, voice, IntentKind.CALL, confidence=0.3)
+    app.step(FRAME)
+    assert [a.all_in for a in my_actions(scene)] == [True]
