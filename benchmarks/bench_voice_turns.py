@@ -32,6 +32,7 @@ CACHE = ROOT / "benchmarks" / ".cache" / "voice_turns"
 SAID = ["call", "call", "call", "what's the pot", "call", "call", "call", "call"]
 ESPEAK = ["en-us", "en-us+f3", "en-gb-x-rp+m3", "en-us+klatt"]
 FLITE = ["slt", "kal", "awb", "rms"]
+FILES_PER_HAND = 12
 
 
 def make_files(count: int) -> list[Path]:
@@ -63,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("espeak-ng") is None:
         print("espeak-ng is needed to make the voice files", file=sys.stderr)
         return 1
-    files = make_files(4 * args.hands)
+    # Plenty: a file is used for every prompt (a question, "say that again"), and a
+    # player who has run out of words leaves each turn to the clock (20 s and more).
+    files = make_files(FILES_PER_HAND * args.hands)
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "HOLDEM_DATA_DIR": data, "HOLDEM_CONFIG_DIR": data,
                "HOLDEM_OFFLINE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

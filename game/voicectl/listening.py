@@ -68,6 +68,12 @@ class ListeningController(Protocol):
 
 _log = logging.getLogger(__name__)
 
+RESYNC_SECONDS = 0.3
+"""How far the reference's clock may drift from the wall clock before it jumps."""
+
+SLEW_SECONDS = 0.001
+"""The most the reference's clock is moved towards the wall clock a block."""
+
 BARGE_IN_SECONDS = 0.25
 """Speech this long over the game's voice stops the game talking."""
 
@@ -135,20 +141,36 @@ class EchoFront:
         self._cancel = EchoCanceller() if playback is not None else None
         scripted = isinstance(source, ScriptedSource)
         self._room = RoomEcho() if playback is not None and scripted else None
+        self._far_at: float | None = None
 
-    def process(self, block: bytes, talking: bool = False) -> bytes:
+    def _far_clock(self, frames: int) -> float:
+        """When the block just read began, on the playback clock: the stream's own
+        count of samples, kept within :data:`RESYNC_SECONDS` of the wall clock by small
+        steps (a block read late or early must not cut or repeat the reference the
+        canceller learns from; a real stall makes it jump)."""
+        assert self._playback is not None
+        wall = self._playback.now() - frames / RATE
+        at = self._far_at
+        if at is None or abs(wall - at) > RESYNC_SECONDS:
+            at = wall
+        else:
+            at += max(-SLEW_SECONDS, min(SLEW_SECONDS, 0.1 * (wall - at)))
+        self._far_at = at + frames / RATE
+        return at
+
+    def process(self, block: bytes, talking: bool = False, player: bool = False) -> bytes:
         """``block`` (source rate), just read: it ended now on the playback clock.
-        ``talking``: the gate is open on the player's voice (see ``EchoCanceller``)."""
+        ``talking``: the gate is open; ``player``: on the player (see ``EchoCanceller``)."""
         pcm = self._resampler.process(block)
         if self._cancel is None or self._playback is None or not pcm or not self._wanted():
             return pcm
         frames = len(pcm) // 2
-        played = self._playback.window(self._playback.now() - frames / RATE, frames)
+        played = self._playback.window(self._far_clock(frames), frames)
         if self._room is not None:
             mixed = pcm_array(pcm) + self._room.apply(played)
             pcm = np.clip(np.round(mixed), -32768, 32767).astype("<i2").tobytes()
         far = np.clip(np.round(played), -32768, 32767).astype("<i2").tobytes()
-        return self._cancel.process(pcm, far, talking)
+        return self._cancel.process(pcm, far, talking, player)
 
 
 def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> Any:
@@ -191,7 +213,10 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
                 if hasattr(target, "set_context"):
                     target.set_context(ctx)
                     break
-        pcm = front.process(block, listener.gate.in_speech)
+        # The path is not learnt while the player talks: once they barged in, or
+        # whenever the game is quiet (an utterance the echo opened is learnt from).
+        pcm = front.process(block, listener.gate.in_speech,
+                            listener.gate.in_speech and (barged or not voice.speaking()))
         if voice.settings.push_to_talk and not voice.files and not voice.ptt_held:
             done = listener.flush(now) if listener.gate.in_speech else []
             listener.partial = ""
