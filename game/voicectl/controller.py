@@ -429,7 +429,7 @@ class VoiceController:
     def _offer(self, got: Captured, now: float) -> None:
         """Unsure between two readings: shown numbered, "one or two?" asked."""
         self.choices, self._choices_turn = got.readings, self.turn
-        self.stats.asked += 1
+        self.stats.asked_in(self.turn)
         self.stats.answered += 1
         shown, said = offer(got.readings, got.context)
         self._show(shown, now)
@@ -493,11 +493,11 @@ class VoiceController:
             if effect.kind is EffectKind.SAY:
                 text = question_text(effect.text, self.confirm.pending)
                 if text.endswith("Say yes or no"):
-                    self.stats.asked += 1
+                    self.stats.asked_in(self.turn)
                 self._show(text, now)
                 self._say(text, Priority.URGENT)
             elif effect.kind is EffectKind.APPLY and effect.action is not None:
-                self.stats.applied += 1
+                self.stats.applied_in(self.turn)
                 self.applied.append(f"{effect.action.kind.value}"
                                     + (f" {effect.action.to}" if effect.action.to else ""))
                 host.submit(ActCommand(self.seat, effect.action, "voice"))

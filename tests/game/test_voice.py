@@ -854,6 +854,7 @@ def test_an_unsure_call_whose_readings_agree_is_said_back_not_asked(
     assert voice.stats.asked == 0
     wait_grace(app, clock)
     assert [a.kind for a in my_actions(facing_limp)] == [C]
+    assert voice.stats.report()["applied_asked"] == 0
 
 
 def test_an_unsure_fold_or_all_in_is_still_asked(app: App, voice: VoiceController,
@@ -876,6 +877,7 @@ def test_the_asked_action_said_again_is_the_yes(app: App, voice: VoiceController
     say(app, voice, IntentKind.CALL, confidence=0.2)
     app.step(FRAME)
     assert [a.kind for a in my_actions(facing_limp)] == [C] and voice.stats.asked == 1
+    assert voice.stats.report()["applied_asked"] == 1  # a right command that was asked
 
 
 def test_a_weak_yes_does_not_fold_the_hand(app: App, voice: VoiceController,
