@@ -70,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "HOLDEM_DATA_DIR": data, "HOLDEM_CONFIG_DIR": data,
                "HOLDEM_OFFLINE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-        if args.headphones:
-            (Path(data) / "settings.toml").write_text("[voice]\nheadphones = true\n")
+        # Chips added by themselves when the player goes broke: a rebuy dialog waits
+        # for a click the voice files can't give.
+        (Path(data) / "settings.toml").write_text(
+            "[table]\nauto_rebuy = true\n"
+            + ("[voice]\nheadphones = true\n" if args.headphones else ""))
         started = time.monotonic()
         run = subprocess.run(
             [sys.executable, "-m", "game", "--headless", "--hands", str(args.hands),
