@@ -282,13 +282,13 @@ class VoiceController:
         self.post(tell)
 
     def _script_ready(self) -> bool:
-        """A scripted file may play: the player is prompted and the game is quiet."""
-        prompted = self.turn is not None or self.confirm.phase is Phase.QUESTION
+        """A file may play: the player is prompted (not in a grace window) and all's quiet."""
+        phase = self.confirm.phase
+        prompted = phase is Phase.QUESTION or (self.turn is not None and phase is Phase.IDLE)
         now = time.monotonic()
         if self.speaking():
             self._quiet_since = now
-        # Quiet for longer than the gate's half-duplex tail and preroll, so the
-        # first sound of the phrase isn't cut.
+        # Quiet longer than the gate's tail and preroll: the phrase's start isn't cut.
         return prompted and now - self._quiet_since >= QUIET_BEFORE_SCRIPT
 
     def listen(self, source: AudioSource, recognizer: Any) -> Any:

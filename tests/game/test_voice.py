@@ -909,3 +909,16 @@ def test_a_call_asked_as_an_all_in_said_again_is_the_yes(
     say(app, voice, IntentKind.CALL, confidence=0.3)
     app.step(FRAME)
     assert [a.all_in for a in my_actions(scene)] == [True]
+
+
+def test_no_scripted_file_plays_in_the_grace_window(app: App, voice: VoiceController,
+                                                   clock: Clock,
+                                                   facing_limp: TableScene) -> None:
+    """The turn ends with the grace window: a file started in it was stamped with no
+    turn and answered "It's not your turn" (a wasted command, seen in a real window)."""
+    voice._quiet_since = -1e9  # the game has been quiet for long
+    assert voice._script_ready()
+    say(app, voice, IntentKind.CALL)
+    assert voice.confirm.phase is Phase.GRACE and not voice._script_ready()
+    say(app, voice, IntentKind.ALLIN)  # a question: the player is asked, a file may play
+    assert voice.confirm.phase is Phase.QUESTION and voice._script_ready()
