@@ -131,8 +131,7 @@ class VoiceController:
         self._last_turn_line = ""
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
-        self.shown = ""
-        self.shown_until = 0.0
+        self.shown, self.shown_until = "", 0.0
         self.heard_text = ""
         self.applied: list[str] = []
         self.transcript: list[str] = Transcript()  # heard and said back, for reports
@@ -501,6 +500,7 @@ class VoiceController:
                 self.applied.append(f"{effect.action.kind.value}"
                                     + (f" {effect.action.to}" if effect.action.to else ""))
                 host.submit(ActCommand(self.seat, effect.action, "voice"))
+                self.turn = None  # over: no voice file may start before the table acts
             elif effect.kind is EffectKind.PASS and effect.heard is not None:
                 self._pass(effect.heard.intent, host, table, now)
 

@@ -922,3 +922,7 @@ def test_no_scripted_file_plays_in_the_grace_window(app: App, voice: VoiceContro
     assert voice.confirm.phase is Phase.GRACE and not voice._script_ready()
     say(app, voice, IntentKind.ALLIN)  # a question: the player is asked, a file may play
     assert voice.confirm.phase is Phase.QUESTION and voice._script_ready()
+    say(app, voice, IntentKind.CALL)  # a call instead: said back, in the grace window
+    clock.t += 1.5
+    voice.update(app, facing_limp)  # the grace window closes: the call is submitted
+    assert voice.confirm.phase is Phase.IDLE and not voice._script_ready()  # not yet taken
