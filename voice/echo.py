@@ -37,6 +37,15 @@ RATE = 16_000
 
 FloatArray = np.ndarray
 
+SUPPRESSED = 0.003
+"""What is left of a suppressed 10 ms frame (-50 dB): a loud echo's residue must stay
+under the speech gate's absolute floor even in a silent room (at -30 dB it opened the
+gate in the first seconds of a session, before the path was learnt)."""
+
+TALK_SPAN_BLOCKS = 15
+"""While the player talks, the echo to take out is that of the last 150 ms played (the
+room's loud part), not the whole ring, so their words after the game stops pass."""
+
 
 def pcm_array(pcm: bytes) -> FloatArray:
     """int16 PCM bytes as float samples."""
@@ -80,12 +89,18 @@ class EchoCanceller:
         self.residual_power = 0.0
         self.suppressed = 0  # blocks the residual suppressor silenced
         self._talking = False
+        self._frozen = False
 
-    def process(self, near: bytes, far: bytes, talking: bool = False) -> bytes:
+    def process(self, near: bytes, far: bytes, talking: bool = False,
+                player: bool | None = None) -> bytes:
         """Microphone ``near`` minus the echo of ``far`` (int16 PCM, same length).
-        ``talking``: the player is known to be speaking (the gate is open), so the path
-        is not learnt and nothing is suppressed: their words pass whole."""
+        ``talking``: the gate is open, so only what is no louder than the echo alone is
+        suppressed: the player's words pass. ``player`` (default: ``talking``): that
+        voice is known to be the player's, so the path is not learnt meanwhile; an
+        utterance the echo's residue opened goes on teaching the filter, which then
+        takes it out."""
         self._talking = talking
+        self._frozen = talking if player is None else player
         n = pcm_array(near)
         f = pcm_array(far)
         if f.size < n.size:
@@ -120,7 +135,7 @@ class EchoCanceller:
         res_p = float(np.mean(e * e))
         far_p = float(np.mean(far * far))
         self.echo_estimate, self.residual_power = echo_p, res_p
-        if far_p > 1.0 and not self._talking:
+        if far_p > 1.0 and not self._frozen:
             # Slow down while the residual dwarfs the predicted echo: the player is
             # talking (or the path changed); learning their voice would cancel it.
             talk = res_p > 4 * echo_p and echo_p > 0
@@ -134,20 +149,25 @@ class EchoCanceller:
         self._far_recent[0] = far_p
         far_env = float(self._far_recent.max())
         near_p = float(np.mean(near * near))
-        if self._talking:
-            return e
         if far_env > 1e4:
             # How loud the echo can be: the microphone's power over the loudest far
             # power the path spans, a high percentile of recent blocks (the player's
-            # voice is the exception, the echo the rule).
-            self._ratios = [*self._ratios[-499:], near_p / far_env]
+            # voice is the exception, the echo the rule). While the player talks, only
+            # what is no louder than the echo alone is taken out (their words pass; an
+            # utterance the echo itself opened doesn't go on carrying the echo).
+            if not self._talking:
+                self._ratios = [*self._ratios[-499:], near_p / far_env]
             ceiling = float(np.percentile(self._ratios, 90)) if len(self._ratios) > 50 else 1.0
-            if near_p < 4 * ceiling * far_env:
+            recent = float(self._far_recent[:TALK_SPAN_BLOCKS].max())  # the loud echo
+            if (near_p < ceiling * recent) if self._talking else \
+                    (near_p < 4 * ceiling * far_env):
                 self.suppressed += 1
-                return e * 0.03  # no louder than the echo could be: not the player
+                return e * SUPPRESSED  # no louder than the echo could be: not the player
+        if self._talking:
+            return e
         if echo_p > 1.0 and res_p < self.suppress * echo_p:
             self.suppressed += 1
-            return e * 0.03  # what is left is the echo's distortion: keep it out
+            return e * SUPPRESSED  # what is left is the echo's distortion: keep it out
         return e
 
     def reset(self) -> None:

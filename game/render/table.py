@@ -265,12 +265,18 @@ class TableRenderer:
         # Seconds always (dimmed while the clock waits for the game's talk): the action
         # time, then the bank; the bank left under it.
         shown = st.clock_bank_seconds if st.clock_bank else st.clock_action_seconds
+        # On a dark face of its own: green digits straight on the avatar were hard to read.
+        pygame.draw.circle(surf, (16, 18, 24), rect.center, round(rect.h * 0.3))
         self.text.blit(surf, f"{math.ceil(shown)}", round(rect.h * 0.45), rect.center,
                        MUTED if st.clock_paused else color, bold=True, anchor="center")
         if not st.clock_bank and st.clock_bank_seconds > 0:
-            self.text.blit(surf, f"+{math.ceil(st.clock_bank_seconds)} s bank",
-                           max(10, round(rect.h * 0.22)), (rect.centerx, ring.bottom + 2),
-                           ORANGE, anchor="midtop")
+            # Inside the ring's foot, on a dark label: under the seat it was cut off by
+            # the action bar at small window sizes.
+            label = self.text.render(f"+{math.ceil(st.clock_bank_seconds)} s bank",
+                                     max(10, round(rect.h * 0.22)), ORANGE)
+            where = label.get_rect(midbottom=(rect.centerx, ring.bottom))
+            pygame.draw.rect(surf, (16, 18, 24), where.inflate(4, 0), border_radius=3)
+            surf.blit(label, where)
 
     def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
         ring = rect.inflate(6, 6)

@@ -3,11 +3,9 @@
 :class:`VoiceController` is owned by the application and started after the first frame
 (the recognizer loads in the background). It owns
 
-* an audio thread: source -> :class:`voice.recognize.Listener` (gate with half-duplex:
-  nothing is heard while the narrator or any mixer channel plays) -> heard utterances,
-  stamped with the player's turn and betting context at the time they were said;
-* the :class:`voice.narrator.Narrator` (table events, answers, refusals, each bot's banter
-  in its own voice) playing through ``pygame.mixer``;
+* an audio thread (``listening``: echo cancelled, gate, recognizer) -> utterances stamped
+  with the player's turn and betting context at the time they were said;
+* the :class:`voice.narrator.Narrator` (table events, answers, each bot's banter);
 * the :class:`voice.confirm.ConfirmController` (say-back, grace window, yes/no questions).
 
 Everything that changes the game happens on the main thread in :meth:`update`: a heard
@@ -17,10 +15,10 @@ APPLY; queries are answered (spoken and shown); controls become the table's own
 is tried again between hands.
 
 The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
-narrator's players and bot voices), ``requests`` (spoken queries and table requests),
-``panel`` (what the voice panel shows), ``devices`` (recognizer and microphone),
-``model_switch`` (the Vosk download), ``talk_gate`` and ``room_options`` (push-to-talk
-and the wake word).
+narrator's players and bot voices), ``questions`` (when to ask), ``requests`` (spoken
+queries and table requests), ``panel`` (what the voice panel shows), ``devices``
+(recognizer and microphone), ``model_switch`` (the Vosk download), ``talk_gate`` and
+``room_options`` (push-to-talk and the wake word).
 """
 
 from __future__ import annotations
@@ -44,7 +42,7 @@ from game.voicectl.devices import (
     list_microphones,
     unavailable,
 )
-from game.voicectl.listening import ACTIONS, Captured, is_own_voice, listen
+from game.voicectl.listening import ACTIONS, Captured, from_the_game, listen
 from game.voicectl.model_switch import ModelSwitch
 from game.voicectl.panel import (
     OFF_PANEL,
@@ -54,7 +52,14 @@ from game.voicectl.panel import (
     VoicePanel,
     build_panel,
 )
-from game.voicectl.questions import NUMBER_WORDS, labels, offer, picked, question_text
+from game.voicectl.questions import (
+    NUMBER_WORDS,
+    before_confirm,
+    labels,
+    offer,
+    picked,
+    question_text,
+)
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.room_options import panel_extras
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
@@ -65,7 +70,7 @@ from game.voicectl.speech import (
     bot_voice,
     mixer_player,
 )
-from game.voicectl.stats import VoiceStats
+from game.voicectl.stats import Transcript, VoiceStats
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
@@ -140,11 +145,10 @@ class VoiceController(ModelSwitch):
         self._last_turn_line = ""
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
-        self.shown = ""
-        self.shown_until = 0.0
+        self.shown, self.shown_until = "", 0.0
         self.heard_text = ""
         self.applied: list[str] = []
-        self.transcript: list[str] = []  # heard and said back, for reports
+        self.transcript: list[str] = Transcript()  # heard and said back, for reports
         self._notices: list[tuple[str, bool]] = []
         self._voices: dict[int, tuple[str, int, float]] = {}
         self.panel = VoicePanel(MicState.STARTING, self.mic_note)
@@ -287,13 +291,13 @@ class VoiceController(ModelSwitch):
         self.post(tell)
 
     def _script_ready(self) -> bool:
-        """A scripted file may play: the player is prompted and the game is quiet."""
-        prompted = self.turn is not None or self.confirm.phase is Phase.QUESTION
+        """A file may play: the player is prompted (not in a grace window) and all's quiet."""
+        phase = self.confirm.phase
+        prompted = phase is Phase.QUESTION or (self.turn is not None and phase is Phase.IDLE)
         now = time.monotonic()
         if self.speaking():
             self._quiet_since = now
-        # Quiet for longer than the gate's half-duplex tail and preroll, so the
-        # first sound of the phrase isn't cut.
+        # Quiet longer than the gate's tail and preroll: the phrase's start isn't cut.
         return prompted and now - self._quiet_since >= QUIET_BEFORE_SCRIPT
 
     def listen(self, source: AudioSource, recognizer: Any) -> Any:
@@ -362,7 +366,7 @@ class VoiceController(ModelSwitch):
         gets an answer (said back, asked, answered or told why not)."""
         if self.check is not None and self.check.take(got.text, got.intent):
             return  # the start screen's voice check: nothing acts there
-        if got.over and is_own_voice(got.text, got.over):
+        if from_the_game(got):
             self.transcript.append(f"not the player (the game's own voice): {got.text}")
             self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
             return
@@ -392,6 +396,13 @@ class VoiceController(ModelSwitch):
               and self.turn is not None):
             self._offer(got, now)
             return
+        intent, confidence, again = before_confirm(
+            self.confirm.pending, intent, confidence, self.confirm.policy, got.context,
+            got.text, talked_over)
+        if again:  # a weak yes to a fold or an all-in: the question again
+            self.stats.answered += 1
+            self.reply(again, now)
+            return
         heard = Heard(self.seat, got.turn if got.turn is not None else -1, intent,
                       confidence, got.context, got.text)
         effects = self.confirm.hear(heard, now)
@@ -408,7 +419,7 @@ class VoiceController(ModelSwitch):
     def _offer(self, got: Captured, now: float) -> None:
         """Unsure between two readings: shown numbered, "one or two?" asked."""
         self.choices, self._choices_turn = got.readings, self.turn
-        self.stats.asked += 1
+        self.stats.asked_in(self.turn)
         self.stats.answered += 1
         shown, said = offer(got.readings, got.context)
         self._show(shown, now)
@@ -479,14 +490,15 @@ class VoiceController(ModelSwitch):
             if effect.kind is EffectKind.SAY:
                 text = question_text(effect.text, self.confirm.pending)
                 if text.endswith("Say yes or no"):
-                    self.stats.asked += 1
+                    self.stats.asked_in(self.turn)
                 self._show(text, now)
                 self._say(text, Priority.URGENT)
             elif effect.kind is EffectKind.APPLY and effect.action is not None:
-                self.stats.applied += 1
+                self.stats.applied_in(self.turn)
                 self.applied.append(f"{effect.action.kind.value}"
                                     + (f" {effect.action.to}" if effect.action.to else ""))
                 host.submit(ActCommand(self.seat, effect.action, "voice"))
+                self.turn = None  # over: no voice file may start before the table acts
             elif effect.kind is EffectKind.PASS and effect.heard is not None:
                 self._pass(effect.heard.intent, host, table, now)
 
@@ -526,8 +538,7 @@ class VoiceController(ModelSwitch):
 
     @property
     def notices(self) -> list[tuple[str, bool]]:
-        """Sentences for the table to show (and to say when the flag is true); the
-        table takes them with :meth:`take_notices`."""
+        """Sentences for the table to show (said when the flag is true)."""
         return self._notices
 
     def take_notices(self) -> list[tuple[str, bool]]:

@@ -20,6 +20,7 @@ meanwhile, so that its own words can be told from the player's.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,6 +73,14 @@ class ListeningController(Protocol):
     def talked_over(self) -> None: ...
     def barge_in(self) -> None: ...
 
+_log = logging.getLogger(__name__)
+
+RESYNC_SECONDS = 0.3
+"""How far the reference's clock may drift from the wall clock before it jumps."""
+
+SLEW_SECONDS = 0.001
+"""The most the reference's clock is moved towards the wall clock a block."""
+
 BARGE_IN_SECONDS = 0.25
 """Speech this long over the game's voice stops the game talking."""
 
@@ -89,6 +98,18 @@ class Captured:
     over: tuple[str, ...] = ()
     overlap: float = 0.0  # seconds of the utterance the game was talking over
     readings: tuple[Intent, ...] = ()  # distinct actions among the recognizer's paths
+    seconds: float = 0.0  # how long the utterance was
+
+
+def from_the_game(got: Captured) -> bool:
+    """Whether an utterance is (most likely) the game's own voice through speakers: its
+    words are the game's, or it has no words and the game talked over nearly all of it
+    (what the canceller left of the echo opened the gate)."""
+    if not got.over:
+        return False
+    if not got.text.strip():
+        return got.overlap >= 0.8 * got.seconds > 0
+    return is_own_voice(got.text, got.over)
 
 
 def _joined(text: str) -> str:
@@ -127,20 +148,36 @@ class EchoFront:
         self._cancel = EchoCanceller() if playback is not None else None
         scripted = isinstance(source, ScriptedSource)
         self._room = RoomEcho() if playback is not None and scripted else None
+        self._far_at: float | None = None
 
-    def process(self, block: bytes, talking: bool = False) -> bytes:
+    def _far_clock(self, frames: int) -> float:
+        """When the block just read began, on the playback clock: the stream's own
+        count of samples, kept within :data:`RESYNC_SECONDS` of the wall clock by small
+        steps (a block read late or early must not cut or repeat the reference the
+        canceller learns from; a real stall makes it jump)."""
+        assert self._playback is not None
+        wall = self._playback.now() - frames / RATE
+        at = self._far_at
+        if at is None or abs(wall - at) > RESYNC_SECONDS:
+            at = wall
+        else:
+            at += max(-SLEW_SECONDS, min(SLEW_SECONDS, 0.1 * (wall - at)))
+        self._far_at = at + frames / RATE
+        return at
+
+    def process(self, block: bytes, talking: bool = False, player: bool = False) -> bytes:
         """``block`` (source rate), just read: it ended now on the playback clock.
-        ``talking``: the gate is open on the player's voice (see ``EchoCanceller``)."""
+        ``talking``: the gate is open; ``player``: on the player (see ``EchoCanceller``)."""
         pcm = self._resampler.process(block)
         if self._cancel is None or self._playback is None or not pcm or not self._wanted():
             return pcm
         frames = len(pcm) // 2
-        played = self._playback.window(self._playback.now() - frames / RATE, frames)
+        played = self._playback.window(self._far_clock(frames), frames)
         if self._room is not None:
             mixed = pcm_array(pcm) + self._room.apply(played)
             pcm = np.clip(np.round(mixed), -32768, 32767).astype("<i2").tobytes()
         far = np.clip(np.round(played), -32768, 32767).astype("<i2").tobytes()
-        return self._cancel.process(pcm, far, talking)
+        return self._cancel.process(pcm, far, talking, player)
 
 
 def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> Any:
@@ -185,7 +222,10 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
                 if hasattr(target, "set_context"):
                     target.set_context(ctx)
                     break
-        pcm = front.process(block, listener.gate.in_speech)
+        # The path is not learnt while the player talks: once they barged in, or
+        # whenever the game is quiet (an utterance the echo opened is learnt from).
+        pcm = front.process(block, listener.gate.in_speech,
+                            listener.gate.in_speech and (barged or not voice.speaking()))
         ended = False
         if voice.settings.push_to_talk and not voice.files:  # the files are never held
             pcm, ended = talk.process(pcm, now, voice.ptt_held)
@@ -253,6 +293,10 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
         said_from = wall - (now - began)
         over = tuple(playback.said_between(said_from - 0.5, wall))  # and its ring
         overlap = playback.overlap(said_from, wall - (now - utterance.speech_end))
+    _log.info("voice: utterance %r (%s, %.2f) turn %s, %.2f s over the game's talk",
+              utterance.text, utterance.intent.intent.value, utterance.confidence,
+              voice.turn, overlap)
+    began = opened if opened is not None else utterance.speech_end - 1.0
     result, intent, text = utterance.result, utterance.intent, utterance.text
     confidence = utterance.confidence
     if voice.settings.wake_word:
@@ -262,7 +306,7 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
             return None
         result, intent, text, confidence = woke
     return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
-                    readings(result, voice.context))
+                    readings(result, voice.context), max(0.0, utterance.speech_end - began))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

@@ -1,14 +1,16 @@
 """How the game asks: two readings numbered when the recognizer is unsure between two
 actions (the panel shows "1 Call 10 · 2 All in" and the player says "one" or "two",
 instead of a yes/no question about the first reading), and all-in questions that name
-the amount."""
+the amount; and when the game need not ask at all: a low-confidence action whose readings
+agree is said back with the grace window, the asked action said again is the yes, and a
+weak yes does not fold or put the stack in."""
 
 from __future__ import annotations
 
 from engine.actions import ActionKind
 from engine.sizing import BettingContext
-from voice.confirm import Pending, Phase
-from voice.intent import Intent, confirmation_text
+from voice.confirm import ConfirmPolicy, Pending, Phase
+from voice.intent import Intent, IntentKind, confirmation_text
 
 _ONE, _TWO = frozenset({"one", "1", "first"}), frozenset({"two", "2", "second"})
 NUMBER_WORDS = ("one", "two")
@@ -39,3 +41,69 @@ def question_text(text: str, pending: Pending | None) -> str:
             and pending.heard.context is not None):
         return f"All in for {pending.heard.context.all_in_to}?{text[len('All in?'):]}"
     return text
+
+
+_UNDOABLE = frozenset({IntentKind.CHECK, IntentKind.CALL, IntentKind.BET, IntentKind.RAISE})
+"""Actions a low-confidence reading may say back with the grace window (the player can
+still say "no" or click) instead of a yes/no question: not a fold, not all-in."""
+
+
+def says_back(intent: Intent, confidence: float, policy: ConfirmPolicy,
+              ctx: BettingContext | None) -> float:
+    """The confidence to hand the confirm machine for an action the recognizer is unsure
+    of but whose readings agree (the numbered readings cover the case where they
+    don't): a check, call, bet or raise that isn't the whole stack is said back and done
+    after the grace window, so the player loses no turn time to a question for a right
+    command. Folds and all-ins keep their question."""
+    if (confidence >= policy.min_confidence or intent.intent not in _UNDOABLE
+            or intent.error is not None or policy.grace <= 0):
+        return confidence
+    if ctx is not None and (ctx.to_call >= ctx.stack
+                            or (intent.to is not None and intent.to >= ctx.all_in_to)):
+        return confidence  # the whole stack: asked as an all-in
+    return policy.min_confidence
+
+
+def repeats_question(pending: Pending | None, intent: Intent) -> bool:
+    """The player said the asked action again instead of "yes" (as people do): taken as
+    the yes, except for folds and all-ins, which wait for the word itself (a "call"
+    asked only because it takes the whole stack is a call said twice: taken)."""
+    if pending is None or pending.phase is not Phase.QUESTION or intent.error is not None:
+        return False
+    said = pending.heard.intent
+    return (intent.intent in _UNDOABLE and said.meaning == intent.meaning
+            and (pending.action.kind not in (ActionKind.FOLD, ActionKind.ALLIN)
+                 or said.intent is IntentKind.CALL))
+
+
+def weak_yes(pending: Pending | None, intent: Intent, confidence: float,
+             policy: ConfirmPolicy) -> bool:
+    """A yes heard with low confidence to a question about a fold or an all-in: not
+    taken (a "check" heard as "do it" must not fold the hand), the question is asked
+    again."""
+    return (pending is not None and pending.phase is Phase.QUESTION
+            and intent.intent is IntentKind.CONFIRM and confidence < policy.min_confidence
+            and pending.action.kind in (ActionKind.FOLD, ActionKind.ALLIN))
+
+
+def asked_again(pending: Pending, heard: str) -> str:
+    """The pending question said again, after a reply that can't answer it."""
+    said = ("All in?" if pending.action.kind is ActionKind.ALLIN
+            else f"{confirmation_text(pending.heard.intent, pending.heard.context)}?")
+    return f"I heard “{heard}”. " + question_text(f"{said} Say yes or no", pending)
+
+
+def before_confirm(pending: Pending | None, intent: Intent, confidence: float,
+                   policy: ConfirmPolicy, ctx: BettingContext | None, text: str,
+                   talked_over: bool) -> tuple[Intent, float, str]:
+    """What the confirm machine gets for one heard utterance, or (third item) the
+    question to ask again instead: a weak yes to a fold or all-in is asked again, the
+    asked action said again is the yes, an unsure action whose readings agree is said
+    back (all three only when the game wasn't talking over it)."""
+    if talked_over:
+        return intent, confidence, ""
+    if pending is not None and weak_yes(pending, intent, confidence, policy):
+        return intent, confidence, asked_again(pending, text)
+    if repeats_question(pending, intent):
+        return Intent(IntentKind.CONFIRM), 1.0, ""
+    return intent, says_back(intent, confidence, policy, ctx), ""

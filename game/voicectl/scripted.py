@@ -7,6 +7,7 @@ the player and quiet (``ready``), so a scripted game is paced as a spoken one.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,6 +16,8 @@ from voice.audio import BLOCK_MS, AudioFileError, AudioSource, WavFileSource, re
 
 QUIET_BEFORE_SCRIPT = 0.8
 """Seconds of game silence before a ``--voice-from`` file starts."""
+
+_log = logging.getLogger(__name__)
 
 SCRIPT_REPEATS = 3
 """Times a scripted file the game talked over is said again."""
@@ -129,6 +132,7 @@ class ScriptedSource(AudioSource):
                 return silence
             self._current.start()
             self.played += 1
+            _log.info("voice file %s starts", path.name)
         return silence
 
     def close(self) -> None:

@@ -9,7 +9,10 @@ that ran out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, field
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -27,6 +30,18 @@ class VoiceStats:
     turn_ms_not_listening: float = 0.0
     clock_expiries: int = 0
     clock_expiries_while_talking: int = 0
+    applied_asked: int = 0  # applied actions whose turn had a question before them
+    _asked_turns: set[int | None] = field(default_factory=set)
+
+    def asked_in(self, turn: int | None) -> None:
+        """A question (yes/no, or the numbered readings) during ``turn``."""
+        self.asked += 1
+        self._asked_turns.add(turn)
+
+    def applied_in(self, turn: int | None) -> None:
+        """An action applied by voice during ``turn``."""
+        self.applied += 1
+        self.applied_asked += turn in self._asked_turns
 
     def turn_time(self, seconds: float, listening: bool) -> None:
         """``seconds`` of the player's turn went by, with the microphone ``listening``
@@ -43,4 +58,14 @@ class VoiceStats:
                 "turn_ms": round(self.turn_ms),
                 "turn_ms_not_listening": round(self.turn_ms_not_listening),
                 "clock_expiries": self.clock_expiries,
-                "clock_expiries_while_talking": self.clock_expiries_while_talking}
+                "clock_expiries_while_talking": self.clock_expiries_while_talking,
+                "applied_asked": self.applied_asked}
+
+
+class Transcript(list[str]):
+    """What voice heard and said back, kept for reports and written to the log at info
+    level (``holdem --log-level info``), so that a played session can be read after."""
+
+    def append(self, line: str) -> None:
+        _log.info("voice: %s", line)
+        super().append(line)

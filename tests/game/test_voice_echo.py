@@ -119,6 +119,38 @@ def test_the_game_through_speakers_never_becomes_the_players_action(
     assert voice.stats.asked == 0
 
 
+OPENING = (("New hand. You have Ace of clubs, Six of diamonds", "gmw/en-us"),
+           ("BLAZE IS IN THE BUILDING! Who's ready to gamble?", "gmw/en-us+m3"),
+           ("Vera posts small blind 5", "gmw/en-us"),
+           ("Thinking is good. Thinking for 15 seconds is a tell.", "gmw/en-us+f3"),
+           ("Your turn: 10 to call, pot 25", "gmw/en-us"))
+
+
+def test_the_games_first_lines_are_not_heard_before_the_canceller_has_learnt_the_room(
+        voices: Callable[[str, str], Path], recognizer: object) -> None:
+    """A session's first lines (the dealer and the bots in their voices) reach a
+    canceller that knows nothing of the room yet: none of it may be taken for the
+    player (it was answered "It's not your turn", and its residue opened utterances
+    that stopped the game talking)."""
+    clock = StreamClock()
+    playback = Playback(clock)
+    narrator = FakeNarrator(speaking=True)
+    voice = controller(clock, playback, narrator)
+    parts: list[np.ndarray] = [np.zeros(RATE // 2)]
+    for text, name in OPENING:
+        samples = read_wav(voices(text, name))
+        clock.t = sum(p.size for p in parts) / RATE
+        playback.started(samples, text)
+        parts += [samples, np.zeros(RATE // 3)]
+    clock.t = 0.0
+    far = np.concatenate(parts)
+    with RoomSource(np.zeros(far.size), playback, clock) as source:
+        voice.listen(source, recognizer)
+    voice.update(_Host(), _Table())
+    assert voice.stats.heard == 0 and voice.stats.barge_ins == 0, voice.transcript
+    assert narrator.said == []
+
+
 def test_the_player_talking_over_the_game_is_heard_and_stops_it(
         voices: Callable[[str, str], Path], recognizer: object) -> None:
     clock = StreamClock()
