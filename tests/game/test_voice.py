@@ -901,15 +901,19 @@ def test_reading_hit_boxes_sit_in_the_panel_at_every_size() -> None:
 # ------------------------------------------------------------------ fewer questions
 
 
-def test_an_unsure_call_whose_readings_agree_is_said_back_not_asked(
+def test_an_unsure_call_is_asked_and_a_sure_one_said_back(
         app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
         facing_limp: TableScene) -> None:
     say(app, voice, IntentKind.CALL, confidence=0.2)
-    assert not voice.panel.question and voice.panel.say_back == "Call 10"
-    assert voice.stats.asked == 0
+    assert voice.panel.say_back == "Call 10? Say yes or no" and voice.stats.asked == 1
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []  # asked, not done
+    say(app, voice, IntentKind.DENY)
+    say(app, voice, IntentKind.CALL, confidence=0.8)
+    assert voice.panel.say_back == "Call 10" and voice.stats.asked == 1
     wait_grace(app, clock)
     assert [a.kind for a in my_actions(facing_limp)] == [C]
-    assert voice.stats.report()["applied_asked"] == 0
+    assert voice.stats.report()["applied_asked"] == 1  # its turn had a question
 
 
 def test_an_unsure_fold_or_all_in_is_still_asked(app: App, voice: VoiceController,
