@@ -22,7 +22,8 @@ class Tip:
 
 TIPS: tuple[Tip, ...] = (
     Tip("Welcome! You sit at the bottom; the other three seats are bots, each with a style "
-        "of their own. This tour follows one hand: Next (Tab) goes on, Skip (X) leaves it.",
+        "of their own. This tour follows one hand: Next (Tab) goes on (so does your turn), "
+        "Skip (X) leaves it.",
         Until.NEXT),
     Tip("Each hand deals you two cards; what they make so far is written on them. The "
         "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN),
@@ -62,8 +63,12 @@ class Walkthrough:
 
     def reached(self, what: Until) -> None:
         """The table got somewhere; the tip waiting for that (or an earlier stage of the
-        hand the player already passed) moves on."""
+        hand the player already passed) moves on. A tip that was waiting for Next is
+        passed too: the table has moved on without it, and a player playing by voice
+        alone has no Tab to press."""
         order = [Until.MY_TURN, Until.ACTED, Until.HAND_OVER]
+        if (tip := self.tip) is not None and tip.until is Until.NEXT:
+            self._advance()
         while (tip := self.tip) is not None and tip.until in order \
                 and order.index(tip.until) <= order.index(what):
             self._advance()
