@@ -21,7 +21,7 @@ from game.render.theme import (
     Text,
 )
 from game.render.widgets import button, panel
-from game.voicectl.panel import MicState, VoicePanel, heard_line, mic_line
+from game.voicectl.panel import MicState, VoicePanel, heard_line, mic_line, recognizer_line
 from game.voicectl.voice_check import CheckView
 
 BUTTON_READING = (58, 74, 104)
@@ -74,9 +74,7 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
         done.w = round(done.w * max(0.0, min(1.0, m.progress)))
         pygame.draw.rect(surf, GREEN, done)
     else:
-        words = f"Recognizer: {m.recognizer}" if m.recognizer else "Recognizer: —"
-        if m.reason and m.recognizer != "Vosk":
-            words += f" · {m.reason}"
+        words = recognizer_line(m)
         # Never shrunk below a readable size: cut with an ellipsis instead (the
         # recognizer's name comes first, so it always shows).
         line = text.clip(words, max(12, fs - 2), V.recognizer.w, MUTED)

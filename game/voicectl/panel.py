@@ -70,6 +70,22 @@ def heard_line(m: VoicePanel) -> str:
     return "heard: —"
 
 
+def recognizer_line(m: VoicePanel) -> str:
+    """The panel's last row: the recognizer in use and, for the fallback, why in a few
+    words ("pocketsphinx (no Vosk model)"; the whole reason is a sentence that fits the
+    panel at no window size)."""
+    if not m.recognizer:
+        return "Recognizer: —"
+    if not m.reason or m.recognizer == "Vosk":
+        return f"Recognizer: {m.recognizer}"
+    why = next((short for start, short in _WHY.items() if m.reason.startswith(start)),
+               "offline fallback")
+    return f"Recognizer: {m.recognizer.split(' (')[0]} ({why})"
+
+
+_WHY = {"No Vosk model": "no Vosk model", "The vosk package is unavailable": "no vosk package"}
+
+
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
 
 _BACKENDS = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}

@@ -985,3 +985,18 @@ def test_no_scripted_file_plays_in_the_grace_window(app: App, voice: VoiceContro
     clock.t += 1.5
     voice.update(app, facing_limp)  # the grace window closes: the call is submitted
     assert voice.confirm.phase is Phase.IDLE and not voice._script_ready()  # not yet taken
+
+
+def test_the_recognizer_line_is_whole_at_every_size(app: App) -> None:
+    from game.voicectl.panel import VoicePanel, recognizer_line
+    from voice.models import choose_backend
+
+    choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"})  # the fallback and its reason
+    assert choice.name == "pocketsphinx" and choice.reason.startswith("No Vosk model found")
+    line = recognizer_line(VoicePanel(MicState.LISTENING, "", recognizer=
+                                      "pocketsphinx (offline fallback)", reason=choice.reason))
+    assert line == "Recognizer: pocketsphinx (no Vosk model)"
+    for size in SIZES:
+        V = table_layout(*size).voice
+        drawn = max(12, max(12, round(V.status.h * 0.8)) - 2)  # as draw_voice sizes it
+        assert app.text.font(drawn).size(line)[0] <= V.recognizer.w, size
