@@ -5,7 +5,7 @@ every decision to the session. What the player should see or hear goes to a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.actions import Action, IllegalAction
@@ -82,6 +82,7 @@ class HandLoop:
     bot_wait: float = 0.0
     thought: float = 0.0
     long_think_told: bool = False
+    held_chat: list[Any] = field(default_factory=list)  # banter about the player's turn
     next_deck: list[Card] | None = None  # scripted hands (tests, screenshots)
 
     # ------------------------------------------------------------ queries
@@ -129,6 +130,9 @@ class HandLoop:
             self.out.my_action()
         self.decision = None
         self.presenter.push(events)  # the display keeps only our own hole cards
+        if command.seat == self.me and self.held_chat:  # the turn is over: now they may
+            held, self.held_chat = self.held_chat, []
+            self.out.chat(held)
         return None
 
     def deal_now(self) -> bool:
@@ -241,5 +245,5 @@ class HandLoop:
         elif self.thought > LONG_THINK and not self.long_think_told:
             self.long_think_told = True
             fact = self.seats.long_think(seat, self.thought)
-            if fact is not None:
-                self.out.chat([fact])
+            if fact is not None:  # the bots needle a slow player once they have acted:
+                self.held_chat.append(fact)  # nothing is said over the player's turn

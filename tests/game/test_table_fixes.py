@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -380,3 +381,30 @@ def test_the_walkthrough_can_be_skipped(app: App) -> None:
     app.step(FRAME)
     press(app, pygame.K_x)
     assert scene.tour is None and app.settings.walkthrough_done
+
+
+def test_the_bots_needle_a_slow_player_only_once_they_have_acted(app: App) -> None:
+    from bots.chatter import LongThink
+    from game.table.loop import LONG_THINK
+
+    scene = scripted_table(app)
+    scene.tour = None
+    told: list[list[object]] = []
+
+    class Spy:  # the table scene as the loop's listener, with its chat recorded
+        def __getattr__(self, name: str) -> Any:
+            return getattr(scene, name)
+
+        def chat(self, facts: list[Any]) -> None:
+            told.append(list(facts))
+            scene.chat(facts)
+
+    scene.loop.out = Spy()  # type: ignore[assignment]
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    for _ in range(int((LONG_THINK + 2) / 0.25)):  # a long think, still the player's turn
+        app.step(0.25)
+    assert scene.session.hand is not None and scene.session.hand.to_act == 0
+    assert not any(isinstance(f, LongThink) for facts in told for f in facts)
+    press(app, pygame.K_c, unicode="c")
+    assert any(isinstance(f, LongThink) for facts in told for f in facts)
