@@ -94,9 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     asked_share = 100 * voice["applied_asked"] / max(1, voice["applied"])
     print(f"{report['hands']} hands in {seconds:.0f} s at speed 1, {len(files)} voice files "
           f"({voice['duplex']}), backend {voice['backend']}")
-    for key in ("heard", "applied", "applied_asked", "asked", "answered", "dropped", "talked_over",
-                "barge_ins", "turn_ms", "turn_ms_not_listening", "clock_expiries",
-                "clock_expiries_while_talking"):
+    for key in ("heard", "applied", "applied_asked", "asked", "offered", "answered", "dropped",
+                "talked_over", "barge_ins", "turn_ms", "turn_ms_not_listening",
+                "clock_expiries", "clock_expiries_while_talking"):
         print(f"  {key:30s} {voice[key]}")
     print(f"  {'listening share of turn time':30s} {listening:.1f}%   (target >= 95%)")
     print(f"  {'right commands asked':30s} {asked_share:.1f}%   (target <= 10%)")

@@ -419,7 +419,7 @@ class VoiceController(ModelSwitch):
     def _offer(self, got: Captured, now: float) -> None:
         """Unsure between two readings: shown numbered, "one or two?" asked."""
         self.choices, self._choices_turn = got.readings, self.turn
-        self.stats.asked_in(self.turn)
+        self.stats.asked_in(self.turn, offered=True)
         self.stats.answered += 1
         shown, said = offer(got.readings, got.context)
         self._show(shown, now)

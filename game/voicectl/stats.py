@@ -30,12 +30,17 @@ class VoiceStats:
     turn_ms_not_listening: float = 0.0
     clock_expiries: int = 0
     clock_expiries_while_talking: int = 0
+    offered: int = 0  # two readings offered numbered ("1 call · 2 all in")
     applied_asked: int = 0  # applied actions whose turn had a question before them
     _asked_turns: set[int | None] = field(default_factory=set)
 
-    def asked_in(self, turn: int | None) -> None:
-        """A question (yes/no, or the numbered readings) during ``turn``."""
-        self.asked += 1
+    def asked_in(self, turn: int | None, offered: bool = False) -> None:
+        """A question during ``turn``: yes/no (``asked``), or the two readings offered
+        numbered (``offered``)."""
+        if offered:
+            self.offered += 1
+        else:
+            self.asked += 1
         self._asked_turns.add(turn)
 
     def applied_in(self, turn: int | None) -> None:
@@ -59,7 +64,7 @@ class VoiceStats:
                 "turn_ms_not_listening": round(self.turn_ms_not_listening),
                 "clock_expiries": self.clock_expiries,
                 "clock_expiries_while_talking": self.clock_expiries_while_talking,
-                "applied_asked": self.applied_asked}
+                "offered": self.offered, "applied_asked": self.applied_asked}
 
 
 class Transcript(list[str]):

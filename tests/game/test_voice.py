@@ -849,7 +849,7 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
     app.step(FRAME)
     assert voice.panel.say_back.startswith("1 Call 10 · 2 All in")
     assert narrator.texts()[-1].endswith("Say one or two")
-    assert my_actions(facing_limp) == [] and voice.stats.asked == 1
+    assert my_actions(facing_limp) == [] and voice.stats.offered == 1 and voice.stats.asked == 0
     voice.captured(Captured(Intent(IntentKind.UNKNOWN), 0.9, "one", voice.turn,
                             voice.context))
     app.step(FRAME)
