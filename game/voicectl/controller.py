@@ -14,11 +14,9 @@ APPLY; queries are answered (spoken and shown); controls become the table's own
 ``UiCommand``s. A missing microphone turns voice off with a visible and spoken notice and
 is tried again between hands.
 
-The pieces live beside it: ``scripted`` (the ``--voice-from`` source), ``speech`` (the
-narrator's players and bot voices), ``questions`` (when to ask), ``requests`` (spoken
-queries and table requests), ``panel`` (what the voice panel shows), ``devices``
-(recognizer and microphone), ``model_switch`` (the Vosk download), ``talk_gate`` and
-``room_options`` (push-to-talk and the wake word).
+Beside it: ``scripted`` (``--voice-from``), ``speech`` (players, bot voices), ``questions``
+(when to ask), ``requests`` (queries), ``panel``, ``devices``, ``model_switch`` (the Vosk
+download), ``talk_gate`` and ``room_options`` (push-to-talk, the wake word).
 """
 
 from __future__ import annotations
@@ -145,7 +143,7 @@ class VoiceController(ModelSwitch):
         self._last_turn_line = ""
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
-        self.shown, self.shown_until = "", 0.0
+        self.shown, self.shown_until, self.asking = "", 0.0, ""  # asking: what is pending
         self.heard_text = ""
         self.applied: list[str] = []
         self.transcript: list[str] = Transcript()  # heard and said back, for reports
@@ -271,7 +269,7 @@ class VoiceController(ModelSwitch):
                 self._retry.clear()
                 continue
             if self.files:
-                self.mic, self.mic_note = MicState.FINISHED, "the voice files have played"
+                self.mic, self.mic_note = MicState.FINISHED, "mouse and keyboard from here"
                 return recognizer
         return recognizer
 
@@ -492,6 +490,7 @@ class VoiceController(ModelSwitch):
                 if text.endswith("Say yes or no"):
                     self.stats.asked_in(self.turn)
                 self._show(text, now)
+                self.asking = text if self.confirm.pending is not None else ""
                 self._say(text, Priority.URGENT)
             elif effect.kind is EffectKind.APPLY and effect.action is not None:
                 self.stats.applied_in(self.turn)
@@ -594,7 +593,7 @@ class VoiceController(ModelSwitch):
     def _panel(self, now: float) -> VoicePanel:
         state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
                            self.shown, self.shown_until, self.backend, self.reason,
-                           self.progress)
+                           self.progress, self.asking)
         offered = self.choices if self._choices_turn == self.turn else ()
         return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now,
                            labels(offered, self.context), **panel_extras(self.settings))

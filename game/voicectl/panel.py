@@ -104,16 +104,22 @@ class PanelState:
     backend: str
     reason: str
     progress: float | None
+    asking: str = ""  # what was said for the pending action or question
 
 
 def build_panel(state: PanelState, pending: Pending | None, grace: float,
                 now: float, readings: tuple[str, ...] = (), hold: str = "",
                 wake: str = "") -> VoicePanel:
     """The panel for this frame: the say-back stays while a command is pending (with the
-    grace window's share left) or for :data:`SHOWN_SECONDS` after an answer."""
+    grace window's share left) or for :data:`SHOWN_SECONDS` after an answer; an answer
+    given meanwhile ("The pot is 15") is shown with it, so Yes/No or Cancel always say
+    what they are for."""
     say, countdown = "", None
     if pending is not None:
         say = state.shown
+        if state.asking and state.shown != state.asking:
+            say = f"{state.shown} · {state.asking}" if now < state.shown_until \
+                else state.asking
         if pending.phase is Phase.GRACE and grace > 0:
             countdown = max(0.0, min(1.0, (pending.deadline - now) / grace))
     elif now < state.shown_until:

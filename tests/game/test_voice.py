@@ -1000,3 +1000,18 @@ def test_the_recognizer_line_is_whole_at_every_size(app: App) -> None:
         V = table_layout(*size).voice
         drawn = max(12, max(12, round(V.status.h * 0.8)) - 2)  # as draw_voice sizes it
         assert app.text.font(drawn).size(line)[0] <= V.recognizer.w, size
+
+
+def test_an_answer_during_a_question_keeps_the_question_on_the_panel(
+        app: App, voice: VoiceController, clock: Clock, facing_limp: TableScene) -> None:
+    from game.voicectl.panel import SHOWN_SECONDS
+
+    say(app, voice, IntentKind.CALL, confidence=0.2)
+    asked = voice.panel.say_back
+    assert asked == "Call 10? Say yes or no" and voice.panel.question
+    say(app, voice, IntentKind.QUERY, query=Query.POT)
+    assert voice.panel.say_back.startswith("The pot is ")  # the answer, and what Yes is for
+    assert voice.panel.say_back.endswith(f" · {asked}") and voice.panel.question
+    clock.t += SHOWN_SECONDS + 0.1
+    app.step(FRAME)
+    assert voice.panel.say_back == asked  # the answer has had its time
