@@ -22,6 +22,7 @@ from game.settings.model import (
     SPEED_CHOICES,
     VOLUME_CHOICES,
     GameSettings,
+    cycle,
 )
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
@@ -33,11 +34,6 @@ def _step(options: tuple[float, ...], current: float, step: int) -> float:
     """The next choice up or down, stopping at the ends (volumes do not wrap to 0)."""
     nearest = min(range(len(options)), key=lambda i: abs(options[i] - current))
     return options[max(0, min(len(options) - 1, nearest + step))]
-
-
-def _cycle(options: tuple[str, ...], current: str, step: int) -> str:
-    i = options.index(current) if current in options else 0
-    return options[(i + step) % len(options)]
 
 
 def _percent(volume: float) -> str:
@@ -58,10 +54,10 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
     if row == "ptt":
         return s.with_(voice=replace(v, push_to_talk=not v.push_to_talk))
     if row == "ptt_key":
-        return s.with_(voice=replace(v, push_to_talk_key=_cycle(PTT_KEYS, v.push_to_talk_key,
+        return s.with_(voice=replace(v, push_to_talk_key=cycle(PTT_KEYS, v.push_to_talk_key,
                                                                 step)))
     if row == "ptt_button":
-        return s.with_(voice=replace(v, push_to_talk_button=_cycle(
+        return s.with_(voice=replace(v, push_to_talk_button=cycle(
             PTT_BUTTONS, v.push_to_talk_button, step)))
     if row == "wake":
         return s.with_(voice=replace(v, wake_word=not v.wake_word))

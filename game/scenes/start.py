@@ -23,6 +23,7 @@ from game.scenes.dialog import (
     menu_bindings,
     menu_layout,
 )
+from game.scenes.settings import changed
 from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
@@ -30,6 +31,7 @@ from game.settings.model import (
     CLOCK_CHOICES,
     SPEED_CHOICES,
     GameSettings,
+    cycle,
 )
 from game.table.factory import continuable, continued_table, new_table
 from game.table.players import bot_blurb
@@ -53,11 +55,6 @@ _VOICE_NOTES = {
 def _bot_row(kind: str) -> str:
     name, _ = bot_blurb(kind)
     return f"{name} ({kind})"
-
-
-def _cycle(options: tuple[object, ...], current: object, step: int) -> object:
-    i = options.index(current) if current in options else 0
-    return options[(i + step) % len(options)]
 
 
 @dataclass(slots=True)
@@ -208,31 +205,27 @@ class StartScene(StillScene):
         if row == "level":
             return s.with_(level=(s.level - 1 + step) % 5 + 1)
         if row == "buy_in":
-            return s.with_(buy_in_bb=_cycle(BUY_IN_CHOICES_BB, s.buy_in_bb, step))
+            return s.with_(buy_in_bb=cycle(BUY_IN_CHOICES_BB, s.buy_in_bb, step))
         if row.startswith("bot"):
             i = int(row[-1]) - 1
             bots = list(s.bots)
-            bots[i] = str(_cycle(BOT_KINDS, bots[i], step))
+            bots[i] = cycle(BOT_KINDS, bots[i], step)
             return s.with_(bots=tuple(bots))
         if row == "clock":
-            return s.with_(turn_seconds=_cycle(CLOCK_CHOICES, s.turn_seconds, step))
+            return s.with_(turn_seconds=cycle(CLOCK_CHOICES, s.turn_seconds, step))
         if row == "bank":
-            return s.with_(bank_seconds=_cycle(BANK_CHOICES, s.bank_seconds, step))
-        if row == "deck":
-            return s.with_(four_color=not s.four_color)
+            return s.with_(bank_seconds=cycle(BANK_CHOICES, s.bank_seconds, step))
+        if row in ("deck", "ptt", "wake"):  # the same rows as in the settings overlay
+            return changed(s, row, step)
         if row == "mic":
-            options: tuple[object, ...] = ("", *self.microphones)
-            return s.with_(voice=replace(s.voice, microphone=str(
-                _cycle(options, s.voice.microphone, step))))
+            options = ("", *self.microphones)
+            return s.with_(voice=replace(s.voice, microphone=cycle(
+                options, s.voice.microphone, step)))
         if row == "phones":
             return s.with_(voice=replace(s.voice, headphones=not s.voice.headphones))
-        if row == "ptt":
-            return s.with_(voice=replace(s.voice, push_to_talk=not s.voice.push_to_talk))
-        if row == "wake":
-            return s.with_(voice=replace(s.voice, wake_word=not s.voice.wake_word))
         if row == "check":  # a read-out: nothing to change
             return s
-        return s.with_(speed=_cycle(SPEED_CHOICES, s.speed, step))
+        return s.with_(speed=cycle(SPEED_CHOICES, s.speed, step))
 
     def _seed(self) -> int:
         return self.seed if self.seed is not None else random.randrange(2**32)

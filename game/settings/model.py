@@ -3,7 +3,9 @@ menu choices."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from bots.api import KINDS
 from engine.table import BLIND_LEVELS
@@ -82,6 +84,16 @@ class GameSettings:
 
     def with_(self, **changes: object) -> GameSettings:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+_T = TypeVar("_T")
+
+
+def cycle(options: Sequence[_T], current: _T, step: int) -> _T:
+    """The choice ``step`` places from ``current`` in ``options``, wrapping round (from
+    the first when ``current`` is not one of them)."""
+    i = options.index(current) if current in options else 0
+    return options[(i + step) % len(options)]
 
 
 def level_of(big_blind: int) -> int | None:
