@@ -839,14 +839,19 @@ def test_the_voice_context_comes_from_the_legal_actions() -> None:
     assert got is not None and (got.min_raise_to, got.max_raise_to) == (600, 1000)
 
 
+def unsure_between_call_and_all_in(app: App, voice: VoiceController) -> None:
+    """An unsure "call" whose best paths also read as an all-in, heard in this turn."""
+    from game.voicectl.listening import Captured
+    voice.captured(Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
+                            readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN))))
+    app.step(FRAME)
+
+
 def test_two_readings_are_offered_numbered_and_one_or_two_picks(
         app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
         facing_limp: TableScene) -> None:
     from game.voicectl.listening import Captured
-    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
-                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
-    voice.captured(unsure)
-    app.step(FRAME)
+    unsure_between_call_and_all_in(app, voice)
     assert voice.panel.say_back.startswith("1 Call 10 · 2 All in")
     assert narrator.texts()[-1].endswith("Say one or two")
     assert my_actions(facing_limp) == [] and voice.stats.offered == 1 and voice.stats.asked == 0
@@ -861,11 +866,7 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
 def test_clicking_a_numbered_reading_picks_it_and_a_misclick_loses_nothing(
         app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
         facing_limp: TableScene) -> None:
-    from game.voicectl.listening import Captured
-    unsure = Captured(Intent(IntentKind.CALL), 0.3, "call", voice.turn, voice.context,
-                      readings=(Intent(IntentKind.CALL), Intent(IntentKind.ALLIN)))
-    voice.captured(unsure)
-    app.step(FRAME)
+    unsure_between_call_and_all_in(app, voice)
     assert voice.panel.readings == ("Call 10", "All in")
     bindings = facing_limp.bindings()
     first, second = bindings.named("voice.reading1"), bindings.named("voice.reading2")
