@@ -1,7 +1,7 @@
 """Echo cancellers on the game's own speech: echo return loss enhancement (ERLE).
 
 Real TTS lines (espeak-ng, the narrator's and the bots' voices) are played through a
-simulated loudspeaker and room (``voice.echo.RoomEcho``: delay, decaying reflections,
+simulated loudspeaker and room (``voice.listen.echo.RoomEcho``: delay, decaying reflections,
 a softly clipping speaker) into a microphone with a little room noise; each canceller
 gets the microphone and the clean reference and its residual is compared with the echo.
 Reported: ERLE over the whole run and over the last half (after convergence), with and
@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice.echo import RATE, EchoCanceller, RoomEcho, erle_db, read_wav
+from voice.listen.echo import RATE, EchoCanceller, RoomEcho, erle_db, read_wav
 
 LINES = [
     ("Your turn: 40 to call, pot 135", "en-us"),

@@ -60,8 +60,8 @@ from voice.confirm import (  # noqa: E402
     Heard,
     Phase,
 )
-from voice.intent import Intent, IntentKind  # noqa: E402
-from voice.synth import RATE  # noqa: E402
+from voice.speak.synth import RATE  # noqa: E402
+from voice.understand.intent import Intent, IntentKind  # noqa: E402
 
 BLOCK = RATE // 10  # 100 ms, as the microphone delivers
 FULL = {"dev": 48, "test": 36, "heldout": 36}
@@ -93,11 +93,11 @@ def recognizer(backend: str) -> Any:
     global _RECOGNIZER
     if _RECOGNIZER is None:
         if backend == "vosk":
-            from voice.models import choose_backend, make_recognizer
+            from voice.recognize.models import choose_backend, make_recognizer
 
             _RECOGNIZER = make_recognizer(choose_backend())
         else:
-            from voice.recognize import PocketSphinxRecognizer
+            from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 
             _RECOGNIZER = PocketSphinxRecognizer()
     return _RECOGNIZER
@@ -112,8 +112,8 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     """Stream ``pcm`` through the game's gate, recognizer and parser."""
     from dataclasses import fields, replace
 
-    from voice.gate import GateConfig, SpeechGate
-    from voice.recognize import Listener
+    from voice.listen.gate import GateConfig, SpeechGate
+    from voice.pipeline import Listener
 
     now = 0.0
     types = {f.name: f.type for f in fields(GateConfig)}
@@ -481,7 +481,7 @@ def main() -> int:
                       help="do not read the last command of an utterance that means nothing")
     args.add_argument("--no-agreement", action="store_true",
                       help="do not lift the confidence of a reading the recognizer's second "
-                      "hearing agrees with (voice.trust.agreed)")
+                      "hearing agrees with (voice.understand.trust.agreed)")
     args.add_argument("--trust", default=None, help="per-intent confidence needed to act "
                       "without asking, e.g. fold=0.9 (empty: none)")
     args.add_argument("--lm-filler", type=float, default=None,
@@ -490,21 +490,21 @@ def main() -> int:
                       "margin_db=8,floor_percentile=50")
     options = args.parse_args()
     if options.lm_filler is not None:
-        import voice.sphinx_lm
+        import voice.recognize.sphinx_lm
 
-        voice.sphinx_lm.FILLER_SHARE = options.lm_filler
+        voice.recognize.sphinx_lm.FILLER_SHARE = options.lm_filler
     if options.no_salvage:
-        import voice.recognize
+        import voice.pipeline
 
-        voice.recognize.SALVAGE = False
+        voice.pipeline.SALVAGE = False
     if options.no_agreement:
-        import voice.recognize
+        import voice.pipeline
 
-        voice.recognize.AGREEMENT = False
+        voice.pipeline.AGREEMENT = False
     if options.trust is not None:
-        import voice.trust
+        import voice.understand.trust
 
-        voice.trust.REQUIRED = {IntentKind(k): float(v) for k, v in (
+        voice.understand.trust.REQUIRED = {IntentKind(k): float(v) for k, v in (
             item.split("=") for item in filter(None, options.trust.split(",")))}
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
@@ -520,7 +520,7 @@ def main() -> int:
         sets = [s for s in sets if s != "heldout"]
     backend = options.backend
     if backend == "auto":
-        from voice.models import choose_backend
+        from voice.recognize.models import choose_backend
 
         choice = choose_backend()
         backend = choice.name

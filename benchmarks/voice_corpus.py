@@ -27,14 +27,14 @@ import numpy as np
 from voice_lines import COMMON, CORE, TALK_A, TALK_B, TV_A, TV_B
 
 from engine.sizing import BettingContext
-from voice import room
-from voice.audio import read_wav, write_wav
-from voice.intent import Intent, IntentKind
-from voice.narrator import VoiceSpec
-from voice.parse import parse
-from voice.recognize import spoken_amount
-from voice.synth import RATE, Synthesizer, festival_available, flite_available
-from voice.templates import load
+from voice.listen import room
+from voice.listen.audio import read_wav, write_wav
+from voice.recognize.sphinx_lm import spoken_amount
+from voice.speak.narrator import VoiceSpec
+from voice.speak.synth import RATE, Synthesizer, festival_available, flite_available
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.parse import parse
+from voice.understand.templates import load
 
 CACHE = Path(__file__).resolve().parent / ".cache" / "voice"
 SPEECH_DB = -26.0

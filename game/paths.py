@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from voice.cache import APP_NAME as APP_NAME  # the one name, shared with voice's cache
+from voice.recognize.cache import APP_NAME as APP_NAME  # the one name, shared with voice's cache
 
 DATA_DIR_ENV = "HOLDEM_DATA_DIR"
 CONFIG_DIR_ENV = "HOLDEM_CONFIG_DIR"

@@ -40,7 +40,7 @@ from game.table.factory import new_table  # noqa: E402
 from game.voicectl.controller import VoiceController  # noqa: E402
 from game.voicectl.listening import Captured  # noqa: E402
 from game.voicectl.panel import MicState  # noqa: E402
-from voice.intent import Intent, IntentKind  # noqa: E402
+from voice.understand.intent import Intent, IntentKind  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
 R = ActionKind.RAISE

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
-from voice.intent import Control, Intent, IntentKind, confirmation_text
+from voice.understand.intent import Control, Intent, IntentKind, confirmation_text
 
 
 @dataclass(frozen=True, slots=True)

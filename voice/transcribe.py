@@ -18,12 +18,12 @@ from typing import Any
 
 from engine import jsonlines
 from engine.sizing import BettingContext
-from voice.audio import AudioFileError, WavFileSource
-from voice.intent import Intent, IntentKind
-from voice.models import choose_backend, make_recognizer
-from voice.parse import DEFAULT_CONTEXT, parse
-from voice.recognize import Listener, Utterance
-from voice.recognizer import Recognizer
+from voice.listen.audio import AudioFileError, WavFileSource
+from voice.pipeline import Listener, Utterance
+from voice.recognize.base import Recognizer
+from voice.recognize.models import choose_backend, make_recognizer
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.parse import DEFAULT_CONTEXT, parse
 
 
 def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,

@@ -71,7 +71,7 @@ def _output(text: str) -> Path:
 
 def _wav(text: str) -> Path:
     """A readable PCM WAV file (checked now, so a typo fails before the window opens)."""
-    from voice.audio import AudioFileError, WavFileSource
+    from voice.listen.audio import AudioFileError, WavFileSource
 
     path = Path(text).expanduser()
     try:

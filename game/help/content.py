@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
 from game.settings.model import VoiceSettings
-from voice.matching import Templates
-from voice.phrase_list import phrase_list
-from voice.templates import load
+from voice.understand.matching import Templates
+from voice.understand.phrase_list import phrase_list
+from voice.understand.templates import load
 
 PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""

@@ -38,7 +38,7 @@ class VoiceSettings:
     speakers, the game's own voice is cancelled from the microphone signal).
     ``push_to_talk``: heard only while ``push_to_talk_key`` (one of :data:`PTT_KEYS`)
     or ``push_to_talk_button`` (:data:`PTT_BUTTONS`) is held. ``wake_word``: an
-    utterance counts only when it starts with the wake word (``voice.wake.WAKE_WORD``:
+    utterance counts only when it starts with the wake word (``voice.listen.wake.WAKE_WORD``:
     "dealer, call")."""
 
     microphone: str = ""

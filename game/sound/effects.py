@@ -14,7 +14,7 @@ import pygame
 
 from game.sound.synth import SOUNDS, render
 
-VOICE_CHANNEL = 0  # the narrator's (voice.narrator.PygameMixerPlayer's default)
+VOICE_CHANNEL = 0  # the narrator's (voice.speak.narrator.PygameMixerPlayer's default)
 
 
 @dataclass(slots=True)

@@ -5,7 +5,7 @@
 
 * an audio thread (``listening``: echo cancelled, gate, recognizer) -> utterances stamped
   with the player's turn and betting context at the time they were said;
-* the :class:`voice.narrator.Narrator` (table events, answers, each bot's banter);
+* the :class:`voice.speak.narrator.Narrator` (table events, answers, each bot's banter);
 * the :class:`voice.confirm.ConfirmController` (say-back, grace window, yes/no questions).
 
 Everything that changes the game happens on the main thread in :meth:`update`: a heard
@@ -70,11 +70,11 @@ from game.voicectl.speech import (
 )
 from game.voicectl.stats import Transcript, VoiceStats
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck
-from voice.audio import AudioSource, AudioUnavailable
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
-from voice.echo import Playback
-from voice.intent import Intent, IntentKind
-from voice.narrator import Narrator, Priority, cards_text, say_event, say_turn
+from voice.listen.audio import AudioSource, AudioUnavailable
+from voice.listen.echo import Playback
+from voice.speak.narrator import Narrator, Priority, cards_text, say_event, say_turn
+from voice.understand.intent import Intent, IntentKind
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
            "list_microphones"]  # re-exported for the scenes

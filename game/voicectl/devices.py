@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voice.audio import AudioFileError, AudioSource, AudioUnavailable
+from voice.listen.audio import AudioFileError, AudioSource, AudioUnavailable
 
 
 def unavailable(err: Exception) -> str:
@@ -21,7 +21,7 @@ def unavailable(err: Exception) -> str:
 def default_recognizer() -> tuple[Any, str, str]:
     """The best recognizer available: Vosk with a model, else pocketsphinx (decoding in
     a child process, so that the render loop never waits on its GIL-holding calls)."""
-    from voice.models import choose_backend, make_recognizer
+    from voice.recognize.models import choose_backend, make_recognizer
 
     choice = choose_backend()
     recognizer = make_recognizer(choice, worker=True)
@@ -31,7 +31,7 @@ def default_recognizer() -> tuple[Any, str, str]:
 
 def default_microphone(name: str) -> AudioSource:
     """The named input device (the system default when ``name`` is empty)."""
-    from voice.audio import MicrophoneSource
+    from voice.listen.audio import MicrophoneSource
 
     return MicrophoneSource(name or None)
 
@@ -41,7 +41,7 @@ def list_microphones() -> list[str]:
     try:
         import sounddevice
 
-        from voice.audio import input_devices
+        from voice.listen.audio import input_devices
         return [name for _, name, _ in input_devices(sounddevice)]
     except (ImportError, OSError, AudioUnavailable):
         return []

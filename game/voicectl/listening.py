@@ -3,10 +3,10 @@
 Three ways to listen while the game talks (``VoiceController.duplex``):
 
 * **headphones**: the microphone cannot hear the game; the gate never mutes;
-* **speakers**: the game's own voice (``voice.echo.Playback``, what the narrator plays)
-  is cancelled from the microphone signal (``voice.echo.EchoCanceller``) and the gate
+* **speakers**: the game's own voice (``voice.listen.echo.Playback``, what the narrator plays)
+  is cancelled from the microphone signal (``voice.listen.echo.EchoCanceller``) and the gate
   listens to what remains; with ``--voice-from`` the files are the microphone and the
-  game's voice reaches them through a simulated room (``voice.echo.RoomEcho``), so the
+  game's voice reaches them through a simulated room (``voice.listen.echo.RoomEcho``), so the
   canceller is exercised as it would be in play;
 * **half-duplex** (no reference: the game's output can't be tapped): nothing is heard
   while the game talks, as before.
@@ -36,10 +36,10 @@ from game.voicectl.room_options import may_barge_in, set_aside, woken
 from game.voicectl.scripted import ScriptedSource
 from game.voicectl.talk_gate import PushToTalkGate
 from game.voicectl.voice_check import level_db
-from voice.audio import AudioSource, Resampler
-from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
-from voice.intent import Intent, IntentKind
-from voice.numbers import number_to_words
+from voice.listen.audio import AudioSource, Resampler
+from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.numbers import number_to_words
 
 
 class ListeningController(Protocol):
@@ -184,8 +184,8 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     """Stream ``source`` through the front, gate, recognizer and parser until it ends,
     queueing what is heard on ``voice``; returns the recognizer in use (it may switch
     to Vosk)."""
-    from voice.gate import SpeechGate
-    from voice.recognize import Listener
+    from voice.listen.gate import SpeechGate
+    from voice.pipeline import Listener
 
     def make(rec: Any) -> Any:
         gate = SpeechGate(rec.sample_rate, speaking=voice.gate_muted)
@@ -316,7 +316,7 @@ ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentK
 def readings(result: Any, ctx: Any) -> tuple[Intent, ...]:
     """The first two different actions the recognizer's best paths mean (for "1 call ·
     2 all in" when it is unsure)."""
-    from voice.parse import parse
+    from voice.understand.parse import parse
 
     found: dict[object, Intent] = {}
     for text in (getattr(result, "alternatives", ()) or (getattr(result, "text", ""),))[:10]:

@@ -20,7 +20,7 @@ class ModelSwitch:
 
     def _start_download(self) -> None:
         """Fetch the Vosk model in the background when allowed (never offline)."""
-        from voice.models import start_download_if_needed
+        from voice.recognize.models import start_download_if_needed
 
         with contextlib.suppress(Exception):  # no network, no cache dir: stay on the fallback
             if start_download_if_needed(on_progress=self.download_progress,
@@ -29,7 +29,7 @@ class ModelSwitch:
 
     def load_vosk(self, path: Path) -> Any:
         try:
-            from voice.recognize import VoskRecognizer
+            from voice.recognize.vosk import VoskRecognizer
             recognizer = VoskRecognizer(str(path))
         except Exception as err:  # a broken model: keep the fallback
             self.reason = f"The downloaded Vosk model failed to load ({err})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.actions import ActionKind
 from engine.sizing import BettingContext
 from voice.confirm import ConfirmPolicy, Pending, Phase
-from voice.intent import Intent, IntentKind, confirmation_text
+from voice.understand.intent import Intent, IntentKind, confirmation_text
 
 _ONE, _TWO = frozenset({"one", "1", "first"}), frozenset({"two", "2", "second"})
 NUMBER_WORDS = ("one", "two")
@@ -87,8 +87,8 @@ def before_confirm(pending: Pending | None, intent: Intent, confidence: float,
     An unsure action is not said back on the strength of its readings alone: acting
     after the grace window on every unsure check, call, bet or raise took the voice
     benchmark's development set from 1 to 55 wrong actions without a question (126 ->
-    48 questions). Only a second hearing that agrees lifts one (:func:`voice.trust.agreed`),
-    and the benchmark measures that."""
+    48 questions). Only a second hearing that agrees lifts one
+    (:func:`voice.understand.trust.agreed`), and the benchmark measures that."""
     if talked_over:
         return intent, confidence, ""
     if pending is not None and weak_yes(pending, intent, confidence, policy):

@@ -16,8 +16,8 @@ from typing import Protocol
 from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.input.commands import Command, Ui, UiCommand
-from voice.intent import Control, Query
-from voice.narrator import Narrator, Priority, answer
+from voice.speak.narrator import Narrator, Priority, answer
+from voice.understand.intent import Control, Query
 
 
 class VoiceTable(Protocol):

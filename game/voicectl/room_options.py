@@ -4,7 +4,7 @@ the panel, and the wake word (``voice.wake_word``) on each heard utterance.
 With the wake word on, an utterance whose best reading does not start with "dealer" is
 not for the game: it is set aside quietly (shown in the panel, never answered aloud, so
 talk around the table does not make the game chatter). One that does is read again
-without it, by the same :func:`voice.recognize.understand` as any other.
+without it, by the same :func:`voice.pipeline.understand` as any other.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 from engine.sizing import BettingContext
 from game.input.talk_keys import hold_words
 from game.settings.model import VoiceSettings
-from voice.intent import Intent
-from voice.recognizer import Result
-from voice.wake import WAKE_WORD, after_wake, wake_result
+from voice.listen.wake import WAKE_WORD, after_wake, wake_result
+from voice.recognize.base import Result
+from voice.understand.intent import Intent
 
 
 def panel_extras(settings: VoiceSettings) -> dict[str, str]:
@@ -41,7 +41,7 @@ def woken(result: Result, ctx: BettingContext | None
           ) -> tuple[Result, Intent, str, float] | None:
     """The utterance without the wake word (its result, intent, text and confidence),
     or None when it does not start with it."""
-    from voice.recognize import understand
+    from voice.pipeline import understand
 
     stripped = wake_result(result, WAKE_WORD)
     if stripped is None:

@@ -1,6 +1,6 @@
 """``--voice-from``: WAV files said as the player, one per prompt, in real time.
 
-:class:`ScriptedSource` is an :class:`voice.audio.AudioSource` the controller's audio
+:class:`ScriptedSource` is an :class:`voice.listen.audio.AudioSource` the controller's audio
 thread reads like a microphone; it starts the next file only when the game is waiting for
 the player and quiet (``ready``), so a scripted game is paced as a spoken one.
 """
@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from voice.audio import BLOCK_MS, AudioFileError, AudioSource, WavFileSource, resample
+from voice.listen.audio import BLOCK_MS, AudioFileError, AudioSource, WavFileSource, resample
 
 QUIET_BEFORE_SCRIPT = 0.8
 """Seconds of game silence before a ``--voice-from`` file starts."""

@@ -1,6 +1,6 @@
 """The game's voice on this machine: players for the narrator and each bot's voice.
 
-The narrator (``voice.narrator``) speaks through a :class:`voice.narrator.Player`; this
+The narrator (``voice.speak.narrator``) speaks through a :class:`voice.speak.narrator.Player`; this
 module picks one (the pygame mixer, or :class:`SilentPlayer` with no sound device), counts
 what it plays, holds the narrator's queue while the player has the floor
 (:class:`CourteousQueue`), and maps a bot's voice hint to a narrator voice.
@@ -14,12 +14,12 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
-from voice.echo import Playback
-from voice.narrator import BOT_VOICES, Line, Player, SpeechQueue, VoiceSpec
+from voice.listen.echo import Playback
+from voice.speak.narrator import BOT_VOICES, Line, Player, SpeechQueue, VoiceSpec
 
 
 class SilentPlayer:
-    """A :class:`voice.narrator.Player` for a machine with no sound output: "plays" each
+    """A :class:`voice.speak.narrator.Player` for a machine with no sound output: "plays" each
     line for the length of its WAV, so half-duplex timing stays true."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic):
@@ -92,7 +92,7 @@ def mixer_player() -> Player:
     """The mixer when there is an audio device (the dummy one counts), else silence."""
     import pygame
 
-    from voice.narrator import PygameMixerPlayer
+    from voice.speak.narrator import PygameMixerPlayer
 
     with contextlib.suppress(pygame.error):
         if not pygame.mixer.get_init():
@@ -102,7 +102,7 @@ def mixer_player() -> Player:
 
 
 class TappedPlayer:
-    """Wraps a :class:`Player`, telling :class:`voice.echo.Playback` what starts and
+    """Wraps a :class:`Player`, telling :class:`voice.listen.echo.Playback` what starts and
     stops: the echo canceller's reference (the game knows exactly what it plays)."""
 
     def __init__(self, inner: Player, playback: Playback):

@@ -19,8 +19,8 @@ import numpy as np
 from game.input.talk_keys import hold_words
 from game.settings.model import VoiceSettings
 from game.voicectl.panel import MicState
-from voice.intent import IntentKind
-from voice.wake import WAKE_WORD
+from voice.listen.wake import WAKE_WORD
+from voice.understand.intent import IntentKind
 
 SILENT_DB = -120.0
 FLOOR_DB, CEILING_DB = -60.0, -6.0

@@ -27,10 +27,10 @@ from game.voicectl.controller import VoiceController
 from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
-from voice.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.confirm import Phase
-from voice.intent import Control, Intent, IntentKind, Query
-from voice.narrator import Line, Priority, SpeechQueue
+from voice.listen.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
+from voice.speak.narrator import Line, Priority, SpeechQueue
+from voice.understand.intent import Control, Intent, IntentKind, Query
 
 R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
 
@@ -406,7 +406,7 @@ def test_a_missing_microphone_means_mouse_only_with_a_notice_and_a_retry(
 
 
 def test_scripted_files_wait_for_the_prompt(tmp_path: Path) -> None:
-    from voice.audio import write_wav
+    from voice.listen.audio import write_wav
     path = tmp_path / "a.wav"
     write_wav(path, bytes(3200), 16000)
     ready = [False]
@@ -425,7 +425,7 @@ def test_scripted_files_wait_for_the_prompt(tmp_path: Path) -> None:
 def test_a_scripted_file_the_game_talked_over_is_said_again(tmp_path: Path) -> None:
     """Half-duplex throws away a file the game spoke over; like a player, the script
     says it again at the next prompt (not once it was heard, at most three times)."""
-    from voice.audio import write_wav
+    from voice.listen.audio import write_wav
     path = tmp_path / "a.wav"
     write_wav(path, bytes(3200), 16000)
     source = ScriptedSource([path], lambda: True, sleep=lambda s: None)
@@ -570,8 +570,8 @@ def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
 
 @pytest.fixture(scope="module")
 def speech(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Path]]:
-    from voice.narrator import VoiceSpec
-    from voice.synth import Synthesizer
+    from voice.speak.narrator import VoiceSpec
+    from voice.speak.synth import Synthesizer
 
     folder = tmp_path_factory.mktemp("said")
     counter = itertools.count()
@@ -584,7 +584,7 @@ def speech(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
 
 @pytest.fixture(scope="module")
 def recognizer() -> object:
-    from voice.recognize import PocketSphinxRecognizer
+    from voice.recognize.pocketsphinx import PocketSphinxRecognizer
     return PocketSphinxRecognizer()
 
 
@@ -990,7 +990,7 @@ def test_no_scripted_file_plays_in_the_grace_window(app: App, voice: VoiceContro
 
 def test_the_recognizer_line_is_whole_at_every_size(app: App) -> None:
     from game.voicectl.panel import VoicePanel, recognizer_line
-    from voice.models import choose_backend
+    from voice.recognize.models import choose_backend
 
     choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"})  # the fallback and its reason
     assert choice.name == "pocketsphinx" and choice.reason.startswith("No Vosk model found")

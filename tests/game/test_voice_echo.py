@@ -15,11 +15,11 @@ import pytest
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
 from tests.game.test_voice import FakeNarrator
-from voice.audio import AudioSource
 from voice.confirm import Phase
-from voice.echo import RATE, EchoCanceller, Playback, RoomEcho, erle_db, read_wav
-from voice.narrator import Priority, VoiceSpec
-from voice.synth import Synthesizer
+from voice.listen.audio import AudioSource
+from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, erle_db, read_wav
+from voice.speak.narrator import Priority, VoiceSpec
+from voice.speak.synth import Synthesizer
 
 GAME_LINES = ("Your turn: 10 to call, pot 25", "Call 10? Say yes or no", "I call",
               "Fold", "Raise to 40", "All in", "Doris calls 10")
@@ -76,7 +76,7 @@ def voices(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, 
 
 @pytest.fixture(scope="module")
 def recognizer() -> object:
-    from voice.recognize import PocketSphinxRecognizer
+    from voice.recognize.pocketsphinx import PocketSphinxRecognizer
     return PocketSphinxRecognizer()
 
 

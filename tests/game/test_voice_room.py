@@ -38,10 +38,10 @@ from tests.game.test_voice import (  # the fixtures, shared
     voice,
     wait_grace,
 )
-from voice.audio import AudioSource, AudioUnavailable, WavFileSource, read_wav
-from voice.intent import Intent, IntentKind
-from voice.recognizer import Result
-from voice.wake import after_wake, wake_result
+from voice.listen.audio import AudioSource, AudioUnavailable, WavFileSource, read_wav
+from voice.listen.wake import after_wake, wake_result
+from voice.recognize.base import Result
+from voice.understand.intent import Intent, IntentKind
 
 RATE = 16_000
 
@@ -407,7 +407,7 @@ def test_with_no_voice_the_check_says_so(app: App, start_screen: StartScene) -> 
 def test_with_voice_files_the_check_says_they_are_the_source(
         app: App, clock: Clock, narrator: FakeNarrator, start_screen: StartScene,
         tmp_path: Path) -> None:
-    from voice.audio import write_wav
+    from voice.listen.audio import write_wav
     path = tmp_path / "check.wav"
     write_wav(path, bytes(RATE), RATE)
     app.voice = _controller(clock, narrator, lambda name: FakeMicrophone(),

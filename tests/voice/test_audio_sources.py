@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from voice.audio import (
+from voice.listen.audio import (
     AudioFileError,
     AudioUnavailable,
     MicrophoneSource,

@@ -4,10 +4,10 @@ most of its best paths mean the same command."""
 from __future__ import annotations
 
 from engine.sizing import BettingContext
-from voice.intent import Intent, IntentKind
-from voice.parse import parse
-from voice.recognize import intent_confidence
-from voice.recognizer import Result
+from voice.pipeline import intent_confidence
+from voice.recognize.base import Result
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.parse import parse
 
 FACING_20 = BettingContext(10, 35, 20, 10, 20, 1000, False, 40, 1010, "preflop")
 

@@ -14,8 +14,8 @@ from voice.confirm import (
     Phase,
     acts_without_asking,
 )
-from voice.intent import Control, Intent, IntentKind, Query
-from voice.parse import parse
+from voice.understand.intent import Control, Intent, IntentKind, Query
+from voice.understand.parse import parse
 
 SEAT = 3
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice.denoise import DenoiseSettings, denoise, dither
+from voice.listen.denoise import DenoiseSettings, denoise, dither
 
 RATE = 16_000
 

@@ -9,8 +9,8 @@ import pytest
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.state import HandState
 from tests.engine.util import act, deal
-from voice.intent import IntentKind
-from voice.parse import parse
+from voice.understand.intent import IntentKind
+from voice.understand.parse import parse
 
 
 def facing_bet() -> HandState:

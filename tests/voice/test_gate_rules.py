@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from voice.gate import GateConfig, GateEvent, SpeechGate
-from voice.synth import cough, silence, vowel
+from voice.listen.gate import GateConfig, GateEvent, SpeechGate
+from voice.speak.synth import cough, silence, vowel
 
 RATE = 16_000
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.sizing import BettingContext
-from voice.intent import Control, Intent, IntentKind, Query, confirmation_text
-from voice.parse import DEFAULT_CONTEXT, help_text, parse
+from voice.understand.intent import Control, Intent, IntentKind, Query, confirmation_text
+from voice.understand.parse import DEFAULT_CONTEXT, help_text, parse
 
 from .contexts import BB_OPTION, FACING, OPEN, PREFLOP, SHALLOW, SHORT
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from voice.gate import GateConfig, SpeechGate
-from voice.recognize import Listener
-from voice.recognizer import Result
-from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
-from voice.synth import Synthesizer, add_noise, flite_available, silence, vowel
+from voice.listen.gate import GateConfig, SpeechGate
+from voice.pipeline import Listener
+from voice.recognize.base import Result
+from voice.recognize.pocketsphinx import PocketSphinxRecognizer, SphinxTuning
+from voice.speak.synth import Synthesizer, add_noise, flite_available, silence, vowel
 
 RATE = 16_000
 BLOCK = RATE // 10  # 100 ms

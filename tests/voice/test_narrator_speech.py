@@ -15,8 +15,7 @@ from engine.events import ActionTaken, HandShown, PotAwarded, StreetDealt
 from engine.state import HandState
 from engine.view import view_of
 from tests.engine.util import act, deal
-from voice.intent import Query
-from voice.narrator import (
+from voice.speak.narrator import (
     BOT_VOICES,
     DEALER,
     NARRATOR_VOICE,
@@ -33,6 +32,7 @@ from voice.narrator import (
     voice_for,
     wav_frames,
 )
+from voice.understand.intent import Query
 
 # --- the queue --------------------------------------------------------------------------
 
@@ -200,7 +200,7 @@ def test_the_narrator_with_the_real_engine_and_the_pygame_mixer(tmp_path: Path) 
     pygame = pytest.importorskip("pygame")
     pygame.mixer.init(frequency=22_050, size=-16, channels=1)
     try:
-        from voice.narrator import PygameMixerPlayer
+        from voice.speak.narrator import PygameMixerPlayer
 
         player = PygameMixerPlayer()
         narrator = Narrator(player, workdir=tmp_path)

@@ -17,8 +17,8 @@ from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
 from engine.state import HandState
 from tests.engine.util import act, deal
-from voice.intent import Control, IntentKind, Query
-from voice.parse import help_text, parse
+from voice.understand.intent import Control, IntentKind, Query
+from voice.understand.parse import help_text, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 

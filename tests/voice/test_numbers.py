@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voice.numbers import number_to_words, parse_number, parse_value, readings
+from voice.understand.numbers import number_to_words, parse_number, parse_value, readings
 
 
 @pytest.mark.parametrize(("text", "value"), [

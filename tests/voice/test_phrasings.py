@@ -2,8 +2,8 @@
 
 import pytest
 
-from voice.intent import Control, IntentKind, Query
-from voice.parse import parse
+from voice.understand.intent import Control, IntentKind, Query
+from voice.understand.parse import parse
 
 from .contexts import FACING, OPEN
 

@@ -10,8 +10,8 @@ missed are marked (strict: one that starts passing must lose its mark).
 
 import pytest
 
-from voice.intent import Control, IntentKind, Query
-from voice.parse import parse
+from voice.understand.intent import Control, IntentKind, Query
+from voice.understand.parse import parse
 
 from .contexts import FACING, OPEN
 

@@ -8,9 +8,9 @@ checks other examples of the same kinds. Near-misses pin what must stay unknown.
 
 import pytest
 
-from voice.intent import Control, IntentKind, Query
-from voice.matching import said_once
-from voice.parse import parse
+from voice.understand.intent import Control, IntentKind, Query
+from voice.understand.matching import said_once
+from voice.understand.parse import parse
 
 from .contexts import FACING, OPEN
 

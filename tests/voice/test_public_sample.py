@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engine.sizing import BettingContext
-from voice.parse import parse
+from voice.understand.parse import parse
 
 SAMPLE = Path(__file__).with_name("voice_phrases.jsonl")
 

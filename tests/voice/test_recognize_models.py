@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.voice.contexts import FACING
-from voice.intent import IntentKind
-from voice.jsgf import RECOGNIZER_GRAMMAR, jsgf
-from voice.models import (
+from voice.pipeline import best_intent
+from voice.recognize.base import Result
+from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, jsgf
+from voice.recognize.models import (
     ModelDownloader,
     ModelError,
     choose_backend,
@@ -28,12 +29,11 @@ from voice.models import (
     terminal_progress,
     verify_archive,
 )
-from voice.recognize import best_intent
-from voice.recognizer import Result
-from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
-from voice.sphinx_lm import PRONUNCIATIONS, lm_corpus
-from voice.templates import load, vocabulary
-from voice.vosk_backend import vosk_result
+from voice.recognize.pocketsphinx import PocketSphinxRecognizer, SphinxTuning
+from voice.recognize.sphinx_lm import PRONUNCIATIONS, lm_corpus
+from voice.recognize.vosk import vosk_result
+from voice.understand.intent import IntentKind
+from voice.understand.templates import load, vocabulary
 
 MODEL_FILES = ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf", "graph/HCLr.fst",
                "graph/Gr.fst", "ivector/final.ie", "README")
@@ -243,7 +243,7 @@ def test_words_missing_from_the_dictionary_have_pronunciations() -> None:
 
 def test_the_language_model_corpus_covers_every_template() -> None:
     corpus = lm_corpus(per_template=2)
-    from voice.parse import parse
+    from voice.understand.parse import parse
 
     kinds = [parse(sentence, FACING).intent for sentence in corpus]
     assert kinds.count(IntentKind.UNKNOWN) == 0

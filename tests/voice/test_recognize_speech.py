@@ -21,15 +21,23 @@ import pytest
 from engine.actions import Action, ActionKind
 from engine.state import HandState
 from tests.engine.util import act, deal
-from voice.audio import WavFileSource
 from voice.confirm import ConfirmController, EffectKind, Heard, acts_without_asking
-from voice.gate import SpeechGate
-from voice.intent import IntentKind
-from voice.narrator import VoiceSpec
-from voice.recognize import Listener
-from voice.sphinx_backend import PocketSphinxRecognizer
-from voice.synth import Synthesizer, Utterance, add_noise, babble, cough, flite_available, silence
+from voice.listen.audio import WavFileSource
+from voice.listen.gate import SpeechGate
+from voice.pipeline import Listener
+from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+from voice.speak.narrator import VoiceSpec
+from voice.speak.synth import (
+    Synthesizer,
+    Utterance,
+    add_noise,
+    babble,
+    cough,
+    flite_available,
+    silence,
+)
 from voice.transcribe import listen
+from voice.understand.intent import IntentKind
 
 needs_flite = pytest.mark.skipif(not flite_available(), reason="flite is not installed")
 

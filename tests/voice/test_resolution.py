@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from engine.sizing import POT_FRACTIONS, multiple_to, pot_fraction_to, sized_to
-from voice.intent import IntentKind
-from voice.parse import parse
+from voice.understand.intent import IntentKind
+from voice.understand.parse import parse
 
 from .contexts import BB_OPTION, FACING, OPEN, PREFLOP, SHALLOW, SHORT
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.sizing import BettingContext
-from voice.intent import IntentKind
-from voice.parse import parse
-from voice.salvage import last_command
+from voice.understand.intent import IntentKind
+from voice.understand.parse import parse
+from voice.understand.salvage import last_command
 
 FACING = BettingContext(10, 60, 20, 0, 20, 1000, False, 40, 1000, "flop")
 
@@ -41,8 +41,8 @@ def test_a_whole_text_is_not_an_ending() -> None:
 def test_the_listener_reads_a_salvaged_command_as_a_question() -> None:
     """Through the listener's reading: the command is kept, below the confirm
     threshold, so the game asks rather than acts or drops it."""
-    from voice.recognize import understand
-    from voice.recognizer import Result
+    from voice.pipeline import understand
+    from voice.recognize.base import Result
 
     heard = Result("i guess i it all in my raise to two hundred",
                    ("i guess i it all in my raise to two hundred",), 0.9)
@@ -52,8 +52,8 @@ def test_the_listener_reads_a_salvaged_command_as_a_question() -> None:
 
 
 def test_a_clearly_heard_fold_needs_more_than_a_call() -> None:
-    from voice.recognize import understand
-    from voice.recognizer import Result
+    from voice.pipeline import understand
+    from voice.recognize.base import Result
 
     _, _, fold = understand(Result("fold", ("fold",), 0.8), FACING)
     _, _, call = understand(Result("call", ("call",), 0.8), FACING)

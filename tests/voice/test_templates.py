@@ -5,14 +5,14 @@ import re
 
 import pytest
 
-from voice.expression import TemplateError, parse_expression
-from voice.intent import IntentKind
-from voice.jsgf import RECOGNIZER_GRAMMAR, jsgf
-from voice.matching import BlockKind
-from voice.numbers import NUMBER_WORDS, number_to_words
-from voice.parse import parse
-from voice.phrase_list import phrase_list
-from voice.templates import DEFAULT_PATH, compile_templates, load, vocabulary
+from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, jsgf
+from voice.understand.expression import TemplateError, parse_expression
+from voice.understand.intent import IntentKind
+from voice.understand.matching import BlockKind
+from voice.understand.numbers import NUMBER_WORDS, number_to_words
+from voice.understand.parse import parse
+from voice.understand.phrase_list import phrase_list
+from voice.understand.templates import DEFAULT_PATH, compile_templates, load, vocabulary
 
 from .contexts import FACING, OPEN
 
@@ -206,7 +206,7 @@ def test_expressions_parse_into_optional_alternative_rule_and_slot_parts():
 # --- parser-only words: typed, never offered to a recognizer ----------------------------
 
 def test_a_parser_only_phrase_parses_but_its_words_are_not_in_the_recognizer_vocabulary():
-    from voice.sphinx_lm import lm_corpus, vocabulary_of
+    from voice.recognize.sphinx_lm import lm_corpus, vocabulary_of
 
     text = _with("check", "tap the table")
     if "\n@parser_only = " in text:

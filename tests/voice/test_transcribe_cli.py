@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from voice.narrator import VoiceSpec
-from voice.synth import Synthesizer
+from voice.speak.narrator import VoiceSpec
+from voice.speak.synth import Synthesizer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from engine.sizing import BettingContext
-from voice import recognize
-from voice.intent import Intent, IntentKind
-from voice.recognize import understand
-from voice.recognizer import Result
-from voice.trust import AGREEMENT_FLOOR, THRESHOLD, agreed, calibrated, confusable_size
+from voice import pipeline as recognize
+from voice.pipeline import understand
+from voice.recognize.base import Result
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.trust import AGREEMENT_FLOOR, THRESHOLD, agreed, calibrated, confusable_size
 
 
 def test_a_fold_below_its_own_threshold_is_asked() -> None:
@@ -83,7 +83,7 @@ def test_a_wager_sized_by_one_confusable_word_is_asked_even_when_both_hearings_a
 
 
 def test_vosk_results_have_no_second_hearing() -> None:
-    from voice.vosk_backend import vosk_result
+    from voice.recognize.vosk import vosk_result
 
     result = vosk_result({"alternatives": [{"text": "call", "confidence": 300.0}]})
     assert result.text == "call" and result.second == ""

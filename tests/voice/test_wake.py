@@ -1,11 +1,11 @@
 """The wake word can be heard: it is in every recognizer's vocabulary and in the
-language model's training text before commands (``voice.wake``; the game reads it off
+language model's training text before commands (``voice.listen.wake``; the game reads it off
 in ``game.voicectl.room_options``)."""
 
 from __future__ import annotations
 
-from voice.sphinx_lm import lm_corpus, vocabulary_of
-from voice.wake import WAKE_WORD, after_wake
+from voice.listen.wake import WAKE_WORD, after_wake
+from voice.recognize.sphinx_lm import lm_corpus, vocabulary_of
 
 
 def test_the_wake_word_is_in_the_recognizers_vocabulary() -> None:

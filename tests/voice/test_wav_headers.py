@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from voice.audio import AudioFileError, read_wav, write_wav
+from voice.listen.audio import AudioFileError, read_wav, write_wav
 
 ROOT = Path(__file__).resolve().parents[2]
 

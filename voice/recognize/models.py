@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from voice import cache
+from voice.recognize import cache
 
 MODEL_NAME = "vosk-model-small-en-us-0.15"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
@@ -135,8 +135,8 @@ def choose_backend(settings_path: str | Path | None = None,
 def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
     """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load);
     ``worker``: pocketsphinx decodes in a child process, off the caller's GIL."""
-    from voice.sphinx_backend import PocketSphinxRecognizer, SphinxTuning
-    from voice.vosk_backend import VoskRecognizer
+    from voice.recognize.pocketsphinx import PocketSphinxRecognizer, SphinxTuning
+    from voice.recognize.vosk import VoskRecognizer
 
     if choice.name == "vosk" and choice.model_path is not None:
         try:

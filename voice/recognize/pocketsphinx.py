@@ -1,9 +1,9 @@
-"""pocketsphinx behind the :class:`~voice.recognizer.Recognizer` interface.
+"""pocketsphinx behind the :class:`~voice.recognize.base.Recognizer` interface.
 
 Always available (its wheel ships an English model), restricted to the templates: by
 default through a trigram language model trained on sentences sampled from them
-(:mod:`voice.sphinx_lm`), optionally through the finite state grammar of
-:func:`voice.jsgf.jsgf`. Its n-best list gives the alternatives and the lattice
+(:mod:`voice.recognize.sphinx_lm`), optionally through the finite state grammar of
+:func:`voice.recognize.jsgf.jsgf`. Its n-best list gives the alternatives and the lattice
 posterior of the best hypothesis the confidence.
 """
 
@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from voice.denoise import DenoiseSettings, denoise, dither
-from voice.jsgf import RECOGNIZER_GRAMMAR, GrammarOptions, jsgf
-from voice.matching import Templates
-from voice.recognizer import AGREEMENT_PATHS, RATE, Result
-from voice.sphinx_lm import language_model, vocabulary_of, write_dictionary
-from voice.templates import load
+from voice.listen.denoise import DenoiseSettings, denoise, dither
+from voice.recognize.base import AGREEMENT_PATHS, RATE, Result
+from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, GrammarOptions, jsgf
+from voice.recognize.sphinx_lm import language_model, vocabulary_of, write_dictionary
+from voice.understand.matching import Templates
+from voice.understand.templates import load
 
 DENOISE = DenoiseSettings()
 
@@ -30,13 +30,13 @@ DENOISE = DenoiseSettings()
 class SphinxTuning:
     """Decoder settings. ``mode`` "lm": a trigram model trained on sentences sampled
     from the templates (fast, n-best lists, lattice posteriors); "jsgf": the finite
-    state grammar of :func:`voice.jsgf.jsgf` (exact, but measured ~60x slower and
+    state grammar of :func:`voice.recognize.jsgf.jsgf` (exact, but measured ~60x slower and
     less accurate on the benchmark's voices).
 
     ``whole``: streaming decoding normalises the cepstra with a running mean that
     starts from the model's clean-speech prior and lags a noisy room by most of a short
     command. Decoding the utterance again once it has ended, with the mean of all of
-    it, steady noise subtracted first and a -60 dBFS floor under it (:mod:`voice.denoise`),
+    it, steady noise subtracted first and a -60 dBFS floor under it (:mod:`voice.listen.denoise`),
     took the benchmark's development set (seed 11, 400 utterances) from 45% to 73%
     exact: whole-utterance mean 54%, subtraction 57%, the floor 73%."""
 

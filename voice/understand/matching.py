@@ -1,6 +1,6 @@
 """Compiled templates and matching an utterance against them.
 
-:class:`Templates` (built by :func:`voice.templates.compile_templates`) finds every
+:class:`Templates` (built by :func:`voice.understand.templates.compile_templates`) finds every
 template an utterance matches, with filler around it, for the parser; it also lists
 the words a player can say and samples sentences the templates accept.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from voice.expression import Alt, Expr, Opt, Ref, Seq, Word, walk
-from voice.numbers import NUMBER_WORDS, number_to_words
-from voice.text import tokenize
+from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Word, walk
+from voice.understand.numbers import NUMBER_WORDS, number_to_words
+from voice.understand.text import tokenize
 
 
 class BlockKind(StrEnum):

@@ -38,7 +38,7 @@ from engine.events import (
 )
 from engine.sizing import BettingContext
 from engine.view import PlayerView
-from voice.intent import Query
+from voice.understand.intent import Query
 
 
 class SpeechError(RuntimeError):
@@ -502,7 +502,7 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
             if ctx is None:
                 return "Wait for your turn, or ask about the pot, the board or your cards"
             if help_text is None:
-                from voice.parse import help_text as parser_help
+                from voice.understand.parse import help_text as parser_help
 
                 help_text = parser_help
             return help_text(ctx)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from voice.intent import Intent, IntentKind
+from voice.understand.intent import Intent, IntentKind
 
 THRESHOLD = 0.5
 """The confirm policy's own threshold (``ConfirmPolicy.min_confidence``)."""
@@ -58,7 +58,7 @@ CONFUSABLE_REQUIRED = 0.9
 
 def confusable_size(text: str) -> bool:
     """Whether ``text`` reads as a wager sized by one confusable word ("double it")."""
-    from voice.templates import load
+    from voice.understand.templates import load
 
     match = next(iter(load().matches(text)), None)
     return match is not None and match.block.value in CONFUSABLE_SIZES
@@ -73,7 +73,7 @@ def sized_by_word(confidence: float) -> float:
 def agreed(intent: Intent, confidence: float, second: Intent | None) -> float:
     """``confidence`` in ``intent``, lifted to :data:`THRESHOLD` (act after the grace
     window, no question) when a second, partly independent hearing of the same audio
-    (``second``; see ``voice.recognizer.Result.second``) means exactly the same (kind and
+    (``second``; see ``voice.recognize.base.Result.second``) means exactly the same (kind and
     amount), for the intents of :data:`AGREEING`, from :data:`AGREEMENT_FLOOR` up.
 
     On the voice benchmark's development set (pocketsphinx; its streaming decode as the

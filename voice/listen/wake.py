@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from voice.recognizer import Result
+from voice.recognize.base import Result
 
 WAKE_WORD = "dealer"
 GREETINGS = frozenset({"hey", "ok", "okay", "hi", "hello", "yo"})

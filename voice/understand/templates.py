@@ -2,9 +2,9 @@
 
 ``voice/data/templates.txt`` (syntax in its header) -- blocks of indented
 templates, ``<rule>`` definitions, ``{list}`` slot values and ``@filler`` -- is read
-once into the :class:`~voice.matching.Templates` the parser matches utterances with
-(:mod:`voice.matching`) and the recognizers' vocabulary and grammars are made from
-(:mod:`voice.jsgf`).
+once into the :class:`~voice.understand.matching.Templates` the parser matches utterances with
+(:mod:`voice.understand.matching`) and the recognizers' vocabulary and grammars are made from
+(:mod:`voice.recognize.jsgf`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from engine.sizing import POT_FRACTIONS
-from voice.expression import (
+from voice.understand.expression import (
     Alt,
     Expr,
     Opt,
@@ -29,9 +29,9 @@ from voice.expression import (
     parse_expression,
     walk,
 )
-from voice.intent import Control, Query
-from voice.matching import Block, BlockKind, Template, Templates, wager_multiple
-from voice.numbers import NUMBER_TOKEN_PATTERN
+from voice.understand.intent import Control, Query
+from voice.understand.matching import Block, BlockKind, Template, Templates, wager_multiple
+from voice.understand.numbers import NUMBER_TOKEN_PATTERN
 
 DEFAULT_PATH: Traversable = files("voice") / "data" / "templates.txt"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from voice.expression import Alt, Expr, Opt, Ref, Seq, Word
-from voice.matching import Template, Templates
-from voice.numbers import DECADE_VALUES, HOMOPHONES, TEEN_VALUES, UNIT_VALUES
+from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Word
+from voice.understand.matching import Template, Templates
+from voice.understand.numbers import DECADE_VALUES, HOMOPHONES, TEEN_VALUES, UNIT_VALUES
 
 
 @dataclass(frozen=True, slots=True)

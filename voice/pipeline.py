@@ -1,8 +1,8 @@
 """The listening pipeline: audio blocks -> gate -> recognizer -> intent.
 
 :class:`Listener` cuts a stream into utterances with the gate and hands each to a
-:class:`~voice.recognizer.Recognizer` (:mod:`voice.vosk_backend`,
-:mod:`voice.sphinx_backend`). Whatever a backend returns is re-checked by the parser:
+:class:`~voice.recognize.base.Recognizer` (:mod:`voice.recognize.vosk`,
+:mod:`voice.recognize.pocketsphinx`). Whatever a backend returns is re-checked by the parser:
 :func:`best_intent` takes the first alternative that parses to a known intent, and
 :func:`intent_confidence` says how sure to be of it.
 """
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.sizing import BettingContext
-from voice.intent import Intent, IntentKind
-from voice.recognizer import AGREEMENT_PATHS, UNKNOWN_WORD, Recognizer, Result
-from voice.sphinx_backend import PocketSphinxRecognizer
-from voice.sphinx_lm import chip_amount, spoken_amount
-from voice.vosk_backend import VoskRecognizer
+from voice.recognize.base import AGREEMENT_PATHS, UNKNOWN_WORD, Recognizer, Result
+from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+from voice.recognize.sphinx_lm import chip_amount, spoken_amount
+from voice.recognize.vosk import VoskRecognizer
+from voice.understand.intent import Intent, IntentKind
 
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
 __all__ = ["AGREEMENT_SCALE", "Listener", "PocketSphinxRecognizer", "Recognizer", "Result",
@@ -28,7 +28,7 @@ __all__ = ["AGREEMENT_SCALE", "Listener", "PocketSphinxRecognizer", "Recognizer"
 
 
 def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
-    from voice.parse import parse
+    from voice.understand.parse import parse
 
     return parse
 
@@ -77,11 +77,11 @@ def intent_confidence(result: Result, intent: Intent, ctx: BettingContext | None
 
 SALVAGE = True
 """Read the last complete command of an utterance that means nothing whole
-(:mod:`voice.salvage`); a switch for the benchmark."""
+(:mod:`voice.understand.salvage`); a switch for the benchmark."""
 
 AGREEMENT = True
 """Lift the confidence of a reading the recognizer's second hearing agrees with
-(:func:`voice.trust.agreed`); a switch for the benchmark."""
+(:func:`voice.understand.trust.agreed`); a switch for the benchmark."""
 
 
 def understand(result: Result, ctx: BettingContext | None = None,
@@ -89,11 +89,11 @@ def understand(result: Result, ctx: BettingContext | None = None,
                ) -> tuple[Intent, str, float]:
     """What an utterance means, its text and how sure to be: :func:`best_intent`, else
     the last complete command in it at a lowered confidence; then the confidence is
-    calibrated for the heard intent (:mod:`voice.trust`: a fold needs more, and so does a
+    calibrated for the heard intent (:mod:`voice.understand.trust`: a fold needs more, and so does a
     wager sized by one confusable word, "double"), after a second hearing that means
-    the same has lifted it (:func:`voice.trust.agreed`)."""
-    from voice.salvage import SALVAGED_CONFIDENCE, last_command
-    from voice.trust import agreed, calibrated, confusable_size, sized_by_word
+    the same has lifted it (:func:`voice.understand.trust.agreed`)."""
+    from voice.understand.salvage import SALVAGED_CONFIDENCE, last_command
+    from voice.understand.trust import agreed, calibrated, confusable_size, sized_by_word
 
     parse = parse or _default_parse()
     intent, text = best_intent(result, ctx, parse)
@@ -152,8 +152,8 @@ class Listener:
     def __init__(self, recognizer: Recognizer, source_rate: int, gate: Any = None,
                  context: Callable[[], BettingContext | None] | None = None,
                  timer: Callable[[], float] | None = None, settle_ms: int = 100):
-        from voice.audio import Resampler
-        from voice.gate import SpeechGate
+        from voice.listen.audio import Resampler
+        from voice.listen.gate import SpeechGate
 
         self.recognizer = recognizer
         self.gate = gate if gate is not None else SpeechGate(recognizer.sample_rate)
@@ -168,7 +168,7 @@ class Listener:
         self.resets = 0
 
     def push(self, block: bytes, now: float) -> list[Utterance]:
-        from voice.gate import GateEvent
+        from voice.listen.gate import GateEvent
 
         began = self._timer()
         clock = max(self._busy_until, now)
@@ -224,7 +224,7 @@ class Listener:
     def push_resampled(self, pcm: bytes, now: float) -> list[Utterance]:
         """Like ``push`` for audio already at the recognizer's rate."""
         saved = self._resampler
-        from voice.audio import Resampler
+        from voice.listen.audio import Resampler
 
         self._resampler = Resampler(self.recognizer.sample_rate, self.recognizer.sample_rate)
         try:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from voice.text import tokenize
+from voice.understand.text import tokenize
 
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from voice.expression import Alt, Expr, Opt, Ref, Seq, Word
-from voice.matching import Block, BlockKind, Templates, wager_multiple
+from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Word
+from voice.understand.matching import Block, BlockKind, Templates, wager_multiple
 
 
 def phrase_list(templates: Templates) -> str:

@@ -4,8 +4,8 @@ A :class:`Recognizer` is fed 16 kHz mono int16 PCM while the gate hears speech
 (``feed`` returns the partial text), then ``finish`` gives a :class:`Result`: the best
 text, alternatives and a confidence in 0..1. ``reset`` throws the utterance away
 (half-duplex: the game started talking). The backends are
-:class:`voice.vosk_backend.VoskRecognizer` and
-:class:`voice.sphinx_backend.PocketSphinxRecognizer`.
+:class:`voice.recognize.vosk.VoskRecognizer` and
+:class:`voice.recognize.pocketsphinx.PocketSphinxRecognizer`.
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from voice.cache import cache_dir
-from voice.matching import Templates
-from voice.numbers import number_to_words
-from voice.templates import DEFAULT_PATH, load
+from voice.recognize.cache import cache_dir
+from voice.understand.matching import Templates
+from voice.understand.numbers import number_to_words
+from voice.understand.templates import DEFAULT_PATH, load
 
 PRONUNCIATIONS: dict[str, str] = {
     "bb": "B IY B IY",

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from voice.audio import pcm16
+from voice.listen.audio import pcm16
 
 
 @dataclass(frozen=True, slots=True)

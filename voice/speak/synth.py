@@ -1,5 +1,5 @@
 """Speech for tests and benchmarks: phrases rendered to WAV by the game's own voice
-(pyttsx3 -> espeak-ng, through :class:`voice.narrator.Pyttsx3Renderer`) and, where
+(pyttsx3 -> espeak-ng, through :class:`voice.speak.narrator.Pyttsx3Renderer`) and, where
 installed, by flite and by festival (a third family the benchmark keeps out of tuning),
 at several speaking rates, with optional white or babble noise.
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from voice.audio import read_wav, resample, write_wav
-from voice.narrator import Pyttsx3Renderer, SpeechError, VoiceSpec
+from voice.listen.audio import read_wav, resample, write_wav
+from voice.speak.narrator import Pyttsx3Renderer, SpeechError, VoiceSpec
 
 RATE = 16_000
 """Utterances are stored at 16 kHz, the recognizers' rate."""
@@ -103,10 +103,10 @@ class Synthesizer:
         """``text`` in an espeak-ng voice through pyttsx3, the narrator's path."""
         path = self._path()
         if self.isolated:
-            cmd = [sys.executable, "-m", "voice.synth", text, str(path), spec.voice,
+            cmd = [sys.executable, "-m", "voice.speak.synth", text, str(path), spec.voice,
                    str(spec.rate), str(spec.pitch)]
             done = subprocess.run(cmd, capture_output=True, timeout=60, check=False,
-                                  cwd=Path(__file__).resolve().parent.parent)
+                                  cwd=Path(__file__).resolve().parents[2])
             if done.returncode != 0:
                 raise SpeechError(f"espeak failed for {text!r}: {done.stderr.decode()[-300:]}")
         else:
@@ -249,7 +249,7 @@ def silence(seconds: float, level_db: float = -70.0, rng: random.Random | None =
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m voice.synth TEXT OUT.wav [VOICE RATE PITCH]``: one line, one process."""
+    """``python -m voice.speak.synth TEXT OUT.wav [VOICE RATE PITCH]``: one line, one process."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) < 2:
         print(main.__doc__, file=sys.stderr)

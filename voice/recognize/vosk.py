@@ -1,9 +1,9 @@
-"""Vosk (Kaldi) behind the :class:`~voice.recognizer.Recognizer` interface.
+"""Vosk (Kaldi) behind the :class:`~voice.recognize.base.Recognizer` interface.
 
-Its vocabulary is restricted to ``voice.templates.recognizer_vocabulary()`` plus ``[unk]``;
-results with ``[unk]`` are rejected and up to ``alternatives`` hypotheses are kept.
+Its vocabulary is restricted to ``voice.understand.templates.recognizer_vocabulary()``
+plus ``[unk]``; results with ``[unk]`` are rejected and up to ``alternatives`` hypotheses are kept.
 Vosk decodes each utterance once, so its results carry no second hearing
-(``Result.second`` is empty) and :func:`voice.trust.agreed` never lifts them: its own
+(``Result.second`` is empty) and :func:`voice.understand.trust.agreed` never lifts them: its own
 confidence decides.
 """
 
@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from voice.recognizer import RATE, UNKNOWN_WORD, Result
+from voice.recognize.base import RATE, UNKNOWN_WORD, Result
 
 
 class VoskRecognizer:
@@ -30,7 +30,7 @@ class VoskRecognizer:
         vosk.SetLogLevel(-1)
         self._model = model if model is not None else vosk.Model(str(model_path))
         if vocabulary is None:
-            from voice.templates import recognizer_vocabulary
+            from voice.understand.templates import recognizer_vocabulary
 
             vocabulary = recognizer_vocabulary()
         self._grammar = json.dumps([*sorted(set(vocabulary)), UNKNOWN_WORD])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.sizing import BettingContext
-from voice.intent import Intent, IntentKind
+from voice.understand.intent import Intent, IntentKind
 
 SALVAGED_CONFIDENCE = 0.5
 """A salvaged command's confidence is multiplied by this (below the confirm threshold

@@ -1,0 +1,1 @@
+"""Listening: audio sources, the speech gate, echo cancelling, denoising, the wake word."""

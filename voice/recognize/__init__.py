@@ -1,0 +1,1 @@
+"""Recognizers: the interface, one module per backend, and the model store."""

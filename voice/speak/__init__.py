@@ -1,0 +1,1 @@
+"""Speaking: the narrator and speech synthesis."""

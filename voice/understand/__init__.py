@@ -1,0 +1,1 @@
+"""Understanding: templates, numbers and matching to one intent, and trust between readings."""
