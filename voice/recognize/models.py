@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import IO
 
 from voice.recognize import cache
+from voice.recognize.download import ModelError as ModelError  # the one model error
+from voice.recognize.download import Progress as Progress
 
 MODEL_NAME = "vosk-model-small-en-us-0.15"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
@@ -38,14 +40,6 @@ REQUIRED_FILES = ("am/final.mdl", "conf/model.conf")
 REQUIRED_GRAPH = (("graph/HCLr.fst", "graph/Gr.fst"), ("graph/HCLG.fst",))
 ENV_MODEL = "HOLDEM_VOSK_MODEL"
 ENV_OFFLINE = "HOLDEM_OFFLINE"
-
-Progress = Callable[[int, int | None], None]
-"""Called with (bytes so far, total bytes or None)."""
-
-
-class ModelError(RuntimeError):
-    """The model could not be downloaded or is not a usable Vosk model."""
-
 
 def cache_dir() -> Path:
     """Where downloaded models live."""
