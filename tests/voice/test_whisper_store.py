@@ -28,15 +28,6 @@ from voice.recognize.store import (
 )
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty user cache, offline, no model variable."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("HOLDEM_OFFLINE", "1")
-    monkeypatch.delenv("HOLDEM_WHISPER_MODEL", raising=False)
-    return tmp_path
-
-
 def small_model(folder: Path) -> tuple[PinnedFile, ...]:
     """A two-file model with its manifest, for the checks that need no real weights."""
     import hashlib

