@@ -3,12 +3,8 @@ choice, and the recognizers' result handling. No test touches the network."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,15 +50,6 @@ def fake_zip(path: Path, top: str = "vosk-model-small-en-us-0.15",
     return path
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty user cache, offline, no model variable."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("HOLDEM_OFFLINE", "1")
-    monkeypatch.delenv("HOLDEM_VOSK_MODEL", raising=False)
-    return tmp_path
-
-
 def test_offline_with_no_model_falls_back_to_pocketsphinx(home: Path) -> None:
     choice = choose_backend()
     assert choice.name == "pocketsphinx" and choice.model_path is None
@@ -99,28 +86,6 @@ def test_a_half_model_is_not_a_model(home: Path) -> None:
     fake_model(home / "m")
     (home / "m" / "am" / "final.mdl").unlink()
     assert not is_model_dir(home / "m")
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """A local HTTP server on 127.0.0.1 serving a folder."""
-    folder = tmp_path / "served"
-    folder.mkdir()
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", folder
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join()
 
 
 def test_the_model_is_downloaded_verified_and_unpacked_in_the_background(

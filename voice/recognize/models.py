@@ -16,19 +16,21 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import sys
 import tempfile
-import threading
-import urllib.parse
-import urllib.request
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 from voice.recognize import cache
+from voice.recognize.download import Done, Download
+from voice.recognize.download import (  # the one downloader and model error, shared
+    ModelError as ModelError,
+)
+from voice.recognize.download import Progress as Progress
+from voice.recognize.download import downloads_allowed as downloads_allowed
+from voice.recognize.download import network_reachable as network_reachable
+from voice.recognize.download import terminal_progress as terminal_progress
 
 MODEL_NAME = "vosk-model-small-en-us-0.15"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
@@ -37,14 +39,6 @@ MODEL_MIN_BYTES = 30_000_000
 REQUIRED_FILES = ("am/final.mdl", "conf/model.conf")
 REQUIRED_GRAPH = (("graph/HCLr.fst", "graph/Gr.fst"), ("graph/HCLG.fst",))
 ENV_MODEL = "HOLDEM_VOSK_MODEL"
-ENV_OFFLINE = "HOLDEM_OFFLINE"
-
-Progress = Callable[[int, int | None], None]
-"""Called with (bytes so far, total bytes or None)."""
-
-
-class ModelError(RuntimeError):
-    """The model could not be downloaded or is not a usable Vosk model."""
 
 
 def cache_dir() -> Path:
@@ -86,24 +80,6 @@ def find_model(settings_path: str | Path | None = None,
             if len(inner) == 1:
                 return inner[0]
     return None
-
-
-def downloads_allowed(environ: Mapping[str, str] | None = None) -> bool:
-    env = os.environ if environ is None else environ
-    return env.get(ENV_OFFLINE, "").strip().lower() not in ("1", "true", "yes")
-
-
-def network_reachable(url: str = MODEL_URL, timeout: float = 1.5) -> bool:
-    """Can a TCP connection to the URL's host be opened? (file:// is always local.)"""
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme == "file":
-        return True
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    try:
-        with socket.create_connection((parts.hostname or "", port), timeout=timeout):
-            return True
-    except OSError:
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,55 +153,18 @@ def verify_archive(path: Path, min_bytes: int = MODEL_MIN_BYTES) -> str:
     return top
 
 
-class ModelDownloader:
-    """Downloads, verifies and unpacks a model in a background thread.
-
-    ``on_progress(done, total)`` is called from the worker thread as bytes arrive (the
-    window bar and :func:`terminal_progress` both fit); ``on_done(path, error)`` once at
-    the end with the model's folder or a player-readable error. ``cancel`` stops it.
-    """
+class ModelDownloader(Download):
+    """Downloads, verifies and unpacks the Vosk model in a background thread (see
+    :class:`voice.recognize.download.Download` for the callbacks)."""
 
     def __init__(self, url: str = MODEL_URL, dest: Path | None = None,
-                 on_progress: Progress | None = None,
-                 on_done: Callable[[Path | None, str | None], None] | None = None,
+                 on_progress: Progress | None = None, on_done: Done | None = None,
                  min_bytes: int = MODEL_MIN_BYTES, timeout: float = 30.0,
                  chunk: int = 1 << 16):
+        super().__init__(on_progress, on_done, timeout, chunk)
         self.url = url
         self.dest = dest or cache_dir()
-        self._on_progress = on_progress or (lambda done, total: None)
-        self._on_done = on_done or (lambda path, error: None)
         self._min_bytes = min_bytes
-        self._timeout = timeout
-        self._chunk = chunk
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.result: Path | None = None
-        self.error: str | None = None
-
-    def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="model-download",
-                                            daemon=True)
-            self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def join(self, timeout: float | None = None) -> bool:
-        """Wait for the worker; True when it has finished."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-            return not self._thread.is_alive()
-        return True
-
-    def _run(self) -> None:
-        try:
-            self.result = self.download()
-        except ModelError as err:
-            self.error = str(err)
-        except Exception as err:  # network and disk errors of every kind
-            self.error = f"The voice model could not be downloaded ({err})"
-        self._on_done(self.result, self.error)
 
     def download(self) -> Path:
         """Do the work on the calling thread; returns the model folder."""
@@ -234,7 +173,8 @@ class ModelDownloader:
         archive = Path(tmp_name)
         try:
             with os.fdopen(fd, "wb") as out:
-                self._fetch(out)
+                self.plan(None)
+                self.fetch(self.url, out)
             top = verify_archive(archive, self._min_bytes)
             final = self.dest / top
             if is_model_dir(final):
@@ -253,47 +193,6 @@ class ModelDownloader:
             return final
         finally:
             archive.unlink(missing_ok=True)
-
-    def _fetch(self, out: IO[bytes]) -> None:
-        request = urllib.request.Request(self.url, headers={"User-Agent": "holdem-voice"})
-        with urllib.request.urlopen(request, timeout=self._timeout) as response:
-            length = response.headers.get("Content-Length")
-            total = int(length) if length and length.isdigit() else None
-            done = 0
-            self._on_progress(done, total)
-            while True:
-                if self._cancel.is_set():
-                    raise ModelError("The download was cancelled")
-                block = response.read(self._chunk)
-                if not block:
-                    break
-                out.write(block)
-                done += len(block)
-                self._on_progress(done, total)
-        if total is not None and done != total:
-            raise ModelError(f"The download stopped early ({done} of {total} bytes)")
-
-
-def terminal_progress(stream: IO[str] | None = None, width: int = 30) -> Progress:
-    """A progress callback drawing ``[#####.....]  12.3/40.1 MB`` on one terminal line."""
-    out = stream or sys.stderr
-    last = [-1]
-
-    def show(done: int, total: int | None) -> None:
-        if total:
-            filled = width * done // total
-            if filled == last[0] and done != total:
-                return
-            last[0] = filled
-            bar = "#" * filled + "." * (width - filled)
-            out.write(f"\rVoice model [{bar}] {done / 1e6:5.1f}/{total / 1e6:.1f} MB")
-        else:
-            out.write(f"\rVoice model {done / 1e6:5.1f} MB")
-        if total is not None and done >= total:
-            out.write("\n")
-        out.flush()
-
-    return show
 
 
 def start_download_if_needed(settings_path: str | Path | None = None,
