@@ -19,12 +19,14 @@ from voice.recognize.base import AGREEMENT_PATHS, UNKNOWN_WORD, Recognizer, Resu
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 from voice.recognize.sphinx_lm import chip_amount, spoken_amount
 from voice.recognize.vosk import VoskRecognizer
+from voice.understand import agreement
+from voice.understand.agreement import Decision, Reading, decide
 from voice.understand.intent import Intent, IntentKind
 
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
-__all__ = ["AGREEMENT_SCALE", "Listener", "PocketSphinxRecognizer", "Recognizer", "Result",
-           "Utterance", "VoskRecognizer", "best_intent", "chip_amount", "intent_confidence",
-           "spoken_amount", "understand"]
+__all__ = ["AGREEMENT_SCALE", "Decision", "Listener", "PocketSphinxRecognizer", "Recognizer",
+           "Result", "Utterance", "VoskRecognizer", "best_intent", "chip_amount", "decided",
+           "intent_confidence", "spoken_amount", "understand"]
 
 
 def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
@@ -112,6 +114,25 @@ def understand(result: Result, ctx: BettingContext | None = None,
     return intent, text, calibrated(intent.intent, confidence)
 
 
+def decided(result: Result, ctx: BettingContext | None = None,
+            parse: Callable[[str, BettingContext | None], Intent] | None = None,
+            ) -> Decision | None:
+    """Two ears (``result.readings``): each hearing understood on its own
+    (:func:`understand`), then one decision (:func:`voice.understand.agreement.decide`);
+    None for a single recognizer's result."""
+    if len(result.readings) != 2:
+        return None
+    first, second = (Reading(r.backend, *_understood(r, ctx, parse)) for r in result.readings)
+    return decide(first, second, agreement.RULES)
+
+
+def _understood(result: Result, ctx: BettingContext | None,
+                parse: Callable[[str, BettingContext | None], Intent] | None,
+                ) -> tuple[Intent, float, str]:
+    intent, text, confidence = understand(result, ctx, parse)
+    return intent, confidence, text
+
+
 # --- the listening pipeline ---------------------------------------------------------------
 
 
@@ -130,6 +151,7 @@ class Utterance:
     speech_end: float
     ready_at: float
     confidence: float = 0.0  # in the intent (:func:`intent_confidence`)
+    decision: Decision | None = None  # two ears: what they decided together
 
     @property
     def latency_ms(self) -> float:
@@ -158,7 +180,10 @@ class Listener:
         self.recognizer = recognizer
         self.gate = gate if gate is not None else SpeechGate(recognizer.sample_rate)
         self._resampler = Resampler(source_rate, recognizer.sample_rate)
-        self._context = context or (lambda: None)
+        self._context: Callable[[], BettingContext | None] = context or (lambda: None)
+        bind = getattr(recognizer, "bind_context", None)
+        if bind is not None:  # Whisper scores the commands legal in this context
+            bind(self._context)
         self._timer = timer or time.perf_counter
         self._busy_until = 0.0
         self._settle_ms = settle_ms
@@ -204,11 +229,15 @@ class Listener:
             self._held = None
             result = self.recognizer.finish()
             ctx = self._context()
-            intent, text, confidence = understand(result, ctx)
+            decision = decided(result, ctx)
+            if decision is not None:
+                intent, text, confidence = decision.intent, decision.text, decision.confidence
+            else:
+                intent, text, confidence = understand(result, ctx)
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now
-            done.append(Utterance(result, intent, text, end, ready, confidence))
+            done.append(Utterance(result, intent, text, end, ready, confidence, decision))
         self._busy_until = clock + (self._timer() - began)
         return done
 

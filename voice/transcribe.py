@@ -1,7 +1,10 @@
 """``python -m voice.transcribe``: WAV file to text and intent (contract 3).
 
 Each input line ``{"wav": "path.wav", "context": {...}}`` gives one output line
-``{"text", "intent": {contract 2}, "backend", "confidence", "latency_ms"}``. The file is
+``{"text", "intent": {contract 2}, "backend", "confidence", "latency_ms", "decision",
+"readings"}``: ``decision`` is what the game would do with it on the player's turn (act,
+ask, offer, none: :func:`game_decision`), ``readings`` each recognizer's own hearing
+(two when Whisper and pocketsphinx both listen). The file is
 streamed in 100 ms blocks through the same gate, recognizer and parser as the
 microphone. ``latency_ms`` is the time from the end of the speech to the intent being
 ready as if the blocks arrived in real time: the processing is timed, the waiting for
@@ -30,8 +33,44 @@ def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,
                *, realtime: bool = False) -> dict[str, Any]:
     """One file to contract 3's output object (AudioFileError when unreadable)."""
     with WavFileSource(path, realtime=realtime) as source:
-        return _output(*listen(source, source.sample_rate, ctx, recognizer),
-                       backend=recognizer.name)
+        text, intent, confidence, latency, heard = listen(source, source.sample_rate, ctx,
+                                                          recognizer)
+    out = _output(text, intent, confidence, latency, backend=recognizer.name)
+    last = heard[-1] if heard else None
+    out["decision"] = game_decision(intent, confidence, ctx, last)
+    out["readings"] = _readings(last, ctx)
+    return out
+
+
+def game_decision(intent: Intent, confidence: float, ctx: BettingContext,
+                  last: Utterance | None) -> str:
+    """act / ask / offer / none: the two ears' decision when they listened, then the
+    confirm machine's own rules (an all-in and a fold that could check are asked, and so
+    is a single recognizer's unsure reading)."""
+    from voice.confirm import ConfirmController, EffectKind, Heard
+
+    decision = last.decision if last is not None else None
+    if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
+        return "none"
+    if decision is not None and decision.kind.value in ("offer", "none"):
+        return decision.kind.value
+    if intent.to_action(0) is None:
+        return "act"  # a question or a table command: answered, no confirmation
+    controller = ConfirmController(0)
+    controller.set_turn(1)
+    effects = controller.hear(Heard(0, 1, intent, confidence, ctx), 0.0)
+    asked = any(e.kind is EffectKind.SAY and e.text.endswith("Say yes or no")
+                for e in effects)
+    return "ask" if asked else "act"
+
+
+def _readings(last: Utterance | None, ctx: BettingContext) -> list[dict[str, Any]]:
+    """Each recognizer's own hearing of the last utterance, best first."""
+    if last is None:
+        return []
+    results = last.result.readings or (last.result,)
+    return [{"backend": r.backend, "text": r.text, "intent": parse(r.text, ctx).to_json()}
+            for r in results]
 
 
 def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext,
@@ -88,13 +127,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = argparse.ArgumentParser(
         prog="python -m voice.transcribe",
         description='Read JSON Lines {"wav": "file.wav", "context": {...}} and write '
-                    '{"text", "intent", "backend", "confidence", "latency_ms"} per line.')
+                    '{"text", "intent", "backend", "confidence", "latency_ms", "decision", '
+                    '"readings"} per line.')
     args.add_argument("--realtime", action="store_true",
                       help="stream each file at the speed of speech (slow)")
     args.add_argument("--vosk-model", help="a Vosk model folder to prefer")
     options = args.parse_args(argv)
     try:
-        choice = choose_backend(options.vosk_model)
+        choice = choose_backend(options.vosk_model, whisper=not options.vosk_model)
         recognizer: Any = make_recognizer(choice)
     except Exception as err:  # no recognizer at all: the tool cannot start
         print(f"voice.transcribe: no speech recognizer available: {err}", file=sys.stderr)

@@ -423,6 +423,11 @@ class VoiceController(ModelSwitch):
         self._show(shown, now)
         self._say(said, Priority.URGENT)
 
+    def answer_waits(self) -> bool:
+        """Whether a question waits for yes or no (Whisper then also listens for them;
+        read on the recognizer's thread: one attribute read, no lock needed)."""
+        return self.confirm.phase is Phase.QUESTION
+
     def talked_over(self) -> None:
         """Half-duplex: the game began talking while the player was (their words were
         thrown away); ask them to say it again rather than stay silent."""

@@ -72,6 +72,7 @@ class ListeningController(Protocol):
     def post(self, call: Callable[[], None]) -> None: ...
     def talked_over(self) -> None: ...
     def barge_in(self) -> None: ...
+    def answer_waits(self) -> bool: ...
 
 _log = logging.getLogger(__name__)
 
@@ -189,6 +190,10 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
 
     def make(rec: Any) -> Any:
         gate = SpeechGate(rec.sample_rate, speaking=voice.gate_muted)
+        whisper = getattr(rec, "second", None)
+        if whisper is not None and hasattr(whisper, "answers"):
+            # Whisper scores "yes" and "no" only while a question waits for them.
+            whisper.answers = voice.answer_waits
         return Listener(rec, RATE, gate=gate, context=lambda: voice.context)
 
     listener = make(recognizer)
@@ -305,8 +310,10 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
             voice.post(lambda: set_aside(voice, result.text))
             return None
         result, intent, text, confidence = woke
+    decision = getattr(utterance, "decision", None)
+    offered = readings(result, voice.context) if decision is None else decision.offered
     return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
-                    readings(result, voice.context), max(0.0, utterance.speech_end - began))
+                    offered, max(0.0, utterance.speech_end - began))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

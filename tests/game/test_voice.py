@@ -992,7 +992,7 @@ def test_the_recognizer_line_is_whole_at_every_size(app: App) -> None:
     from game.voicectl.panel import VoicePanel, recognizer_line
     from voice.recognize.models import choose_backend
 
-    choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"})  # the fallback and its reason
+    choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"}, whisper=False)  # the fallback
     assert choice.name == "pocketsphinx" and choice.reason.startswith("No Vosk model found")
     line = recognizer_line(VoicePanel(MicState.LISTENING, "", recognizer=
                                       "pocketsphinx (offline fallback)", reason=choice.reason))

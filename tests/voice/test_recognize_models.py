@@ -51,7 +51,7 @@ def fake_zip(path: Path, top: str = "vosk-model-small-en-us-0.15",
 
 
 def test_offline_with_no_model_falls_back_to_pocketsphinx(home: Path) -> None:
-    choice = choose_backend()
+    choice = choose_backend(whisper=False)
     assert choice.name == "pocketsphinx" and choice.model_path is None
     assert "downloads are off" in choice.reason
     assert not downloads_allowed()
@@ -78,7 +78,7 @@ def test_a_folder_holding_one_model_folder_counts(home: Path) -> None:
 
 def test_a_present_model_chooses_vosk(home: Path) -> None:
     model = fake_model(home / "m")
-    choice = choose_backend(model)
+    choice = choose_backend(model, whisper=False)
     assert choice.name == "vosk" and choice.model_path == model
 
 
@@ -105,7 +105,7 @@ def test_the_model_is_downloaded_verified_and_unpacked_in_the_background(
     total = (folder / "model.zip").stat().st_size
     assert progress[0] == (0, total) and progress[-1] == (total, total)
     assert [p for p in dest.iterdir() if p.name.startswith(".")] == []  # no leftovers
-    assert choose_backend(environ={"HOLDEM_OFFLINE": "1"}).name == "vosk"
+    assert choose_backend(environ={"HOLDEM_OFFLINE": "1"}, whisper=False).name == "vosk"
 
 
 def test_a_file_url_works_too(home: Path) -> None:

@@ -51,10 +51,14 @@ def test_each_line_gets_text_intent_backend_confidence_and_latency(
     ])
     assert len(out) == 6
     first = out[0]
-    assert set(first) == {"text", "intent", "backend", "confidence", "latency_ms"}
+    assert set(first) == {"text", "intent", "backend", "confidence", "latency_ms",
+                          "decision", "readings"}
     assert first["intent"] == {"intent": "raise", "to": 300, "query": None, "control": None,
                                "error": None}
-    assert first["backend"] == "pocketsphinx"
+    assert first["backend"] == "whisper+pocketsphinx"  # the installed model: both ears
+    readings = first["readings"]
+    assert [r["backend"] for r in readings] == ["pocketsphinx", "whisper"]  # type: ignore[index]
+    assert first["decision"] in ("act", "ask", "offer")
     assert 0.0 <= first["confidence"] <= 1.0  # type: ignore[operator]
     assert 0 < first["latency_ms"] < 2000  # type: ignore[operator]
     assert "error" in out[1] and "JSON" in out[1]["error"]["message"]  # type: ignore[index]

@@ -5,7 +5,9 @@ A :class:`Recognizer` is fed 16 kHz mono int16 PCM while the gate hears speech
 text, alternatives and a confidence in 0..1. ``reset`` throws the utterance away
 (half-duplex: the game started talking). The backends are
 :class:`voice.recognize.vosk.VoskRecognizer` and
-:class:`voice.recognize.pocketsphinx.PocketSphinxRecognizer`.
+:class:`voice.recognize.pocketsphinx.PocketSphinxRecognizer`,
+:class:`voice.recognize.whisper.WhisperRecognizer`, and the two ears together,
+:class:`voice.recognize.pair.PairedRecognizer`.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class Result:
     repeats, one per way of lining the words up with the audio. ``second`` is a second,
     partly independent hearing of the same audio when the backend has one (pocketsphinx:
     what its streaming decode, with a running cepstral mean and no noise subtraction,
-    ended with); empty otherwise (Vosk)."""
+    ended with); empty otherwise (Vosk). ``readings`` holds each recognizer's own
+    result when two listen (:class:`voice.recognize.pair.PairedRecognizer`)."""
 
     text: str
     alternatives: tuple[str, ...] = ()
@@ -40,6 +43,7 @@ class Result:
     details: Mapping[str, float] = field(default_factory=dict)
     paths: tuple[str, ...] = ()  # the decoder's best paths in order, repeats kept
     second: str = ""  # another decoding's text of the same audio ("": none)
+    readings: tuple[Result, ...] = ()  # each recognizer's own result (two ears), else ()
 
     @property
     def empty(self) -> bool:

@@ -1,4 +1,4 @@
-"""Which recognizer to use, and the Vosk model it needs.
+"""Which recognizers listen, and the Vosk model.
 
 A Vosk model is looked for in the settings path, then ``$HOLDEM_VOSK_MODEL``, then the
 user cache (``platformdirs.user_cache_dir("holdem")/vosk``). When none is there, the
@@ -8,8 +8,9 @@ background thread with progress callbacks, checks the archive (zip integrity, th
 a Vosk model must have, a plausible size: alphacephei publishes no checksum for it),
 unpacks it beside its final place and renames it there in one step.
 
-:func:`choose_backend` picks Vosk when a model is present and pocketsphinx otherwise,
-with a sentence saying why, for the settings screen.
+:func:`choose_backend` picks, in one order, Whisper with pocketsphinx (the Whisper
+model found and verified by :mod:`voice.recognize.store`), Vosk when its model is
+present, pocketsphinx alone last, with a sentence saying why for the panel and settings.
 """
 
 from __future__ import annotations
@@ -84,15 +85,61 @@ def find_model(settings_path: str | Path | None = None,
 
 @dataclass(frozen=True, slots=True)
 class BackendChoice:
-    """``name`` is "vosk" or "pocketsphinx"; ``reason`` is a sentence for the UI."""
+    """Which recognizers listen and why, for the voice panel and the settings.
+
+    ``name``: "whisper+pocketsphinx", "vosk" or "pocketsphinx"; ``listening``: the
+    recognizers that hear each utterance, in order (("whisper", "pocketsphinx"));
+    ``reason``: one sentence for the player (why these, and what is missing when it is
+    a fallback); ``model_path``: the Vosk model; ``whisper_path``: the verified Whisper
+    folder; ``whisper_problem``: why Whisper is not listening ("" when it is), and
+    ``whisper_short`` the same in a few words for the panel."""
 
     name: str
     reason: str
     model_path: Path | None = None
+    whisper_path: Path | None = None
+    listening: tuple[str, ...] = ("pocketsphinx",)
+    whisper_problem: str = ""
+    whisper_short: str = ""
+
+
+PAIRED = "whisper+pocketsphinx"
 
 
 def choose_backend(settings_path: str | Path | None = None,
-                   environ: Mapping[str, str] | None = None) -> BackendChoice:
+                   environ: Mapping[str, str] | None = None, *,
+                   whisper: bool = True) -> BackendChoice:
+    """The one order: Whisper with pocketsphinx when the Whisper model verifies (every
+    file's SHA-256) and faster-whisper imports; else Vosk when its model is present;
+    else pocketsphinx alone. ``whisper`` False skips the first (a setting)."""
+    problem = short = ""
+    if whisper:
+        from voice.recognize.store import locate_whisper_model
+
+        found = locate_whisper_model(environ)
+        if found.path is not None:
+            try:
+                import faster_whisper  # noqa: F401
+            except ImportError as err:
+                problem = f"The faster-whisper package is unavailable ({err})."
+                short = "Whisper unavailable"
+            else:
+                return BackendChoice(
+                    PAIRED, "Whisper and pocketsphinx both listen: an action they agree on "
+                    "is done, two readings are offered, one reading is asked about.",
+                    whisper_path=found.path, listening=("whisper", "pocketsphinx"))
+        else:
+            problem, short = found.problem or "No Whisper model.", found.short
+    fallback = _vosk_or_sphinx(settings_path, environ)
+    if not problem:
+        return fallback
+    return BackendChoice(fallback.name, f"{problem} {fallback.reason}", fallback.model_path,
+                         listening=fallback.listening, whisper_problem=problem,
+                         whisper_short=short)
+
+
+def _vosk_or_sphinx(settings_path: str | Path | None,
+                    environ: Mapping[str, str] | None) -> BackendChoice:
     """Vosk if a model is present (and the vosk package imports), else pocketsphinx."""
     model = find_model(settings_path, environ)
     if model is None:
@@ -105,12 +152,14 @@ def choose_backend(settings_path: str | Path | None = None,
     except ImportError as err:
         return BackendChoice("pocketsphinx", f"The vosk package is unavailable ({err}); "
                              "using pocketsphinx.")
-    return BackendChoice("vosk", f"Using the Vosk model at {model}.", model)
+    return BackendChoice("vosk", f"Using the Vosk model at {model}.", model,
+                         listening=("vosk",))
 
 
 def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
-    """A recognizer for ``choice`` (pocketsphinx if the Vosk model fails to load);
-    ``worker``: pocketsphinx decodes in a child process, off the caller's GIL."""
+    """A recognizer for ``choice``: the two ears, Vosk, or pocketsphinx (also when the
+    chosen model fails to load); ``worker``: pocketsphinx decodes in a child process,
+    off the caller's GIL."""
     from voice.recognize.pocketsphinx import PocketSphinxRecognizer, SphinxTuning
     from voice.recognize.vosk import VoskRecognizer
 
@@ -119,7 +168,16 @@ def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
             return VoskRecognizer(str(choice.model_path))
         except Exception:  # a corrupt model: vosk raises plain Exception
             pass
-    return PocketSphinxRecognizer(SphinxTuning(worker=worker))
+    sphinx = PocketSphinxRecognizer(SphinxTuning(worker=worker))
+    if choice.name == PAIRED and choice.whisper_path is not None:
+        from voice.recognize.pair import PairedRecognizer
+        from voice.recognize.whisper import WhisperRecognizer
+
+        try:
+            return PairedRecognizer(sphinx, WhisperRecognizer(choice.whisper_path))
+        except Exception:  # CTranslate2 raises plain errors for a model it can't load
+            pass
+    return sphinx
 
 
 # --- downloading --------------------------------------------------------------------------

@@ -1,0 +1,157 @@
+"""The commands legal now, written as Whisper writes them, for closed-set scoring.
+
+Whisper hears "bet sixty" and writes " Bet 60."; scored in its own style a candidate
+sits far above the same words spelled out (" bet sixty"). The candidates come from the
+phrase templates (:mod:`voice.understand.templates`): each template's shortest wordings,
+its number slots filled with amounts the engine allows now (:mod:`engine.sizing`), each
+kept only when the game's parser reads it as a legal command in this context (so the
+meaning of a candidate is the parser's, never a second grammar). Yes and no are
+candidates only while a question waits for them: with "yes" always in the set, "Yes."
+won many "check" clips.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.sizing import BettingContext
+from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Slot, Word
+from voice.understand.intent import Intent, IntentKind
+from voice.understand.matching import BlockKind, Templates
+from voice.understand.parse import parse
+from voice.understand.templates import load
+
+WORDINGS = 12
+"""Wordings kept per template (its shortest): the usual way of saying each command."""
+
+AMOUNTS = 40
+"""At most this many amounts per number slot (round steps across the legal range)."""
+
+ANSWERS = frozenset({BlockKind.CONFIRM, BlockKind.DENY})
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One command as Whisper would write it (``text``, e.g. " Raise to 200.") and
+    what the parser reads in it (``intent``)."""
+
+    text: str
+    intent: Intent
+
+
+def wordings(templates: Templates, expr: Expr, limit: int) -> list[list[str]]:
+    """Up to ``limit`` of the shortest word sequences ``expr`` accepts (slots kept as
+    ``{name}``)."""
+    out = sorted(_expand(templates, expr, limit * 4), key=_effort)
+    seen: list[list[str]] = []
+    for words in out:
+        if words not in seen:
+            seen.append(words)
+        if len(seen) >= limit:
+            break
+    return seen
+
+
+def _effort(words: list[str]) -> float:
+    """Shorter wordings first; a "to" counts half ("raise to 200" is how a raise is
+    said, and must not lose to "reraise 200")."""
+    return len(words) - 0.5 * words.count("to")
+
+
+def _expand(templates: Templates, expr: Expr, cap: int) -> list[list[str]]:
+    if isinstance(expr, Word):
+        return [[expr.text]]
+    if isinstance(expr, Slot):
+        if expr.name in templates.lists:
+            return [w for value in templates.lists[expr.name].values()
+                    for w in _expand(templates, value, cap)][:cap]
+        return [[f"{{{expr.name}}}"]]
+    if isinstance(expr, Ref):
+        return _expand(templates, templates.rules[expr.name], cap)
+    if isinstance(expr, Opt):
+        return [[], *_expand(templates, expr.item, cap)][:cap]
+    if isinstance(expr, Alt):
+        options = [w for option in expr.options for w in _expand(templates, option, cap)]
+        return sorted(options, key=len)[:cap]
+    assert isinstance(expr, Seq)
+    parts = [sorted(_expand(templates, item, cap), key=len) for item in expr.items]
+    combos = (list(itertools.chain.from_iterable(c)) for c in itertools.product(*parts))
+    return sorted(itertools.islice(combos, cap * 8), key=len)[:cap]
+
+
+def amounts(ctx: BettingContext, slot: str) -> list[int]:
+    """The numbers a slot may be said with now: round steps of the big blind across
+    the legal range (raise-to totals; increments for "raise by"; small multiples)."""
+    if slot in ("multiple", "blinds"):
+        return [2, 3, 4, 5, 10] if slot == "multiple" else [2, 3, 4, 5, 10, 20]
+    legal = ctx.raise_range
+    if legal is None:
+        return []
+    low, high = legal
+    if slot == "increment":
+        low, high = max(ctx.big_blind, low - ctx.current_bet), high - ctx.current_bet
+    step = ctx.big_blind
+    while (high - low) // step + 1 > AMOUNTS:  # 1-2-5 steps: 10, 20, 50, 100...
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    first = -(-low // step) * step
+    found = list(range(first, high + 1, step))[:AMOUNTS]
+    return sorted({low, *found} | ({high} if slot == "amount" else set()))
+
+
+def written(words: list[str], ctx: BettingContext) -> Iterator[tuple[str, str]]:
+    """(spoken words for the parser, Whisper-style text) for one wording, every number
+    slot filled with :func:`amounts`."""
+    slots = [w[1:-1] for w in words if w.startswith("{")]
+    choices = [amounts(ctx, slot) for slot in slots]
+    for values in itertools.product(*choices):
+        filled = iter(values)
+        spoken = [str(next(filled)) if w.startswith("{") else w for w in words]
+        yield " ".join(spoken), whisper_style(spoken)
+
+
+def whisper_style(words: list[str]) -> str:
+    """" Raise to 1,000." : a leading space, a capital, digits with thousands commas,
+    a question mark on a question."""
+    shown = [f"{int(w):,}" if w.isdigit() else w for w in words]
+    text = " ".join(shown)
+    text = text[:1].upper() + text[1:]
+    asks = words[0] in {"what's", "what", "how", "whose", "who's", "is", "who", "whats"}
+    return " " + text + ("?" if asks else ".")
+
+
+def candidates(ctx: BettingContext, answers: bool = False,
+               templates: Templates | None = None) -> tuple[Candidate, ...]:
+    """Every command legal for ``ctx`` in Whisper's style; yes and no only when
+    ``answers`` (a question waits)."""
+    if templates is not None:
+        return _candidates(ctx, answers, templates)
+    return _default_candidates(ctx, answers)
+
+
+@functools.lru_cache(maxsize=64)
+def _default_candidates(ctx: BettingContext, answers: bool) -> tuple[Candidate, ...]:
+    return _candidates(ctx, answers, load())
+
+
+def _candidates(ctx: BettingContext, answers: bool, templates: Templates
+                ) -> tuple[Candidate, ...]:
+    out: dict[str, Candidate] = {}
+    for template in templates.templates:
+        if template.block.kind in ANSWERS and not answers:
+            continue
+        if template.block.kind is BlockKind.WAGER and template.block.value == "bare":
+            continue  # a number alone is said back, never acted on: not a command
+        for words in wordings(templates, template.expr, WORDINGS):
+            if not words:
+                continue
+            for spoken, text in written(words, ctx):
+                if text in out:
+                    continue
+                intent = parse(spoken, ctx, templates)
+                if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
+                    continue
+                out[text] = Candidate(text, intent)
+    return tuple(out.values())

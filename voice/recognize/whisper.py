@@ -1,0 +1,267 @@
+"""Whisper (tiny.en through CTranslate2, int8 on CPU) behind the Recognizer interface.
+
+The second ear. It hears the finished utterance (``settle`` starts it at the pause, on
+its own thread: CTranslate2 releases the GIL, so the render loop keeps drawing) in two
+ways from one encoder pass:
+
+* **closed set**: every command legal now (:mod:`voice.recognize.closed_set`), written
+  as Whisper writes it (" Raise to 200."), scored by the decoder's teacher-forced
+  token log-probabilities. The candidates form a prefix tree walked a token at a time:
+  one batched decoder call per depth scores every child of every kept node at once
+  (all amounts after " Bet" come from one row), and only the best ``beam`` nodes go
+  on. CTranslate2's ``align`` scores a candidate at a time and was measured ~10x slower.
+* **free**: greedy transcription of the same encoder output, which is also the
+  "none of these" reading: a best candidate scored far below what Whisper would write
+  freely is not what was said.
+
+The result's ``text`` is the best candidate in the parser's words ("raise to 200"),
+``second`` the free transcription, ``confidence`` from the margin to the best candidate
+that means something else (``details`` carries the figures).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.sizing import BettingContext
+from voice.recognize.base import RATE, Result
+from voice.recognize.closed_set import Candidate, candidates
+
+ContextSource = Callable[[], BettingContext | None]
+
+
+@dataclass(frozen=True, slots=True)
+class WhisperTuning:
+    """``threads``: CTranslate2's intra-op threads (the machine has other work);
+    ``window``: seconds of audio the encoder sees (the utterance is cut or padded to
+    it: shorter windows are faster; Whisper was trained on 30 s); ``beam``: prefix-tree
+    nodes kept per step; ``alpha``: length normalisation, a candidate's score is its
+    log-probability over ``tokens ** alpha``; ``margin``: the normalised score lead
+    over the best other meaning read as confidence 0.5; ``none_gap``: how far (nats per
+    token) the best candidate may fall below the free transcription before the
+    utterance reads as none of the commands; ``free_tokens``: the free transcription's
+    length cap (it loops otherwise)."""
+
+    threads: int = 2
+    window: float = 10.0
+    beam: int = 12
+    alpha: float = 0.0
+    margin: float = 3.0
+    none_gap: float = 1.5
+    free_tokens: int = 24
+    pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
+
+
+@dataclass(slots=True)
+class _Node:
+    children: dict[int, _Node] = field(default_factory=dict)
+    ends: list[Candidate] = field(default_factory=list)
+
+
+class WhisperRecognizer:
+    """The closed-set and free hearings of one utterance, on a worker thread."""
+
+    name = "whisper"
+    sample_rate = RATE
+
+    def __init__(self, model_dir: Path, tuning: WhisperTuning = WhisperTuning(),
+                 context: ContextSource | None = None):
+        import ctranslate2
+        import tokenizers
+        from faster_whisper.feature_extractor import FeatureExtractor
+        from faster_whisper.tokenizer import Tokenizer
+
+        self.tuning = tuning
+        self._model = ctranslate2.models.Whisper(
+            str(model_dir), device="cpu", compute_type="int8",
+            intra_threads=tuning.threads, inter_threads=1)
+        self._tokenizer = Tokenizer(tokenizers.Tokenizer.from_file(
+            str(model_dir / "tokenizer.json")), False, task="transcribe", language="en")
+        self._features = FeatureExtractor(feature_size=self._model.n_mels)
+        self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        self._context: ContextSource = context or (lambda: None)
+        self.answers: Callable[[], bool] = lambda: False  # a question waits for yes/no
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="whisper")
+        self._audio: list[bytes] = []
+        self._settled: Future[Result] | None = None
+        self._trees: dict[tuple[BettingContext | None, bool], _Node] = {}
+        self._lock = threading.Lock()
+
+    # --- the Recognizer interface ---------------------------------------------------
+
+    def bind_context(self, context: ContextSource) -> None:
+        """Where the legal context comes from (the listener's)."""
+        self._context = context
+
+    def feed(self, pcm: bytes) -> str:
+        if pcm:
+            self._settled = None
+            self._audio.append(pcm)
+        return ""
+
+    def settle(self) -> None:
+        if self._audio and self._settled is None:
+            self._settled = self._submit()
+
+    def finish(self) -> Result:
+        settled, self._settled = self._settled, None
+        if not self._audio:
+            return Result("", (), 0.0, self.name)
+        future = settled or self._submit()
+        self._audio = []
+        try:
+            return future.result(timeout=30)
+        except Exception:  # a decoding error is nothing heard, never a crash
+            return Result("", (), 0.0, self.name, {"error": 1.0})
+
+    def reset(self) -> None:
+        self._audio = []
+        self._settled = None
+
+    def close(self) -> None:
+        self.reset()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _submit(self) -> Future[Result]:
+        pcm = b"".join(self._audio)
+        ctx, answers = self._context(), self.answers()
+        return self._pool.submit(self.hear, pcm, ctx, answers)
+
+    # --- hearing ----------------------------------------------------------------------
+
+    def hear(self, pcm: bytes, ctx: BettingContext | None, answers: bool = False) -> Result:
+        """Both hearings of one utterance (16 kHz int16 PCM)."""
+        if not pcm:
+            return Result("", (), 0.0, self.name)
+        encoded = self._encode(pcm)
+        free, free_lp, free_n = self._transcribe(encoded)
+        scored = self._score(encoded, ctx, answers) if ctx is not None or answers else []
+        return self._result(scored, free, free_lp, free_n)
+
+    def _encode(self, pcm: bytes) -> Any:
+        import ctranslate2
+
+        window = int(self.tuning.window * RATE)
+        lead = int(self.tuning.pad * RATE)
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        audio = audio[-(window - lead):]
+        padded = np.zeros(window, dtype=np.float32)
+        padded[lead:lead + len(audio)] = audio
+        frames = int(self.tuning.window * 100)
+        mel = self._features(padded)[:, :frames]
+        view = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+        with self._lock:
+            return self._model.encode(view, to_cpu=True)
+
+    def _transcribe(self, encoded: Any) -> tuple[str, float, int]:
+        """Greedy free transcription: (text, summed log-probability, tokens)."""
+        with self._lock:
+            out = self._model.generate(
+                encoded, [self._start], beam_size=1, return_scores=True,
+                max_length=len(self._start) + self.tuning.free_tokens,
+                no_repeat_ngram_size=3, length_penalty=1.0)[0]
+        ids = [t for t in out.sequences_ids[0] if t < self._tokenizer.eot]
+        n = max(1, len(ids) + 1)
+        score = float(out.scores[0]) if out.scores else -math.inf
+        # scores come normalised by length (length_penalty 1): back to a sum
+        return self._tokenizer.decode(ids).strip(), score * n, n
+
+    def _tree(self, ctx: BettingContext | None, answers: bool) -> _Node:
+        key = (ctx, answers)
+        tree = self._trees.get(key)
+        if tree is None:
+            if len(self._trees) > 32:
+                self._trees.clear()
+            tree = _Node()
+            for cand in candidates(ctx, answers) if ctx is not None else ():
+                node = tree
+                for token in self._tokenizer.encode(cand.text):
+                    node = node.children.setdefault(token, _Node())
+                node.ends.append(cand)
+            self._trees[key] = tree
+        return tree
+
+    def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool
+               ) -> list[tuple[float, int, Candidate]]:
+        """(summed log-probability, tokens, candidate) for every candidate reached,
+        walking the prefix tree a decoder step at a time."""
+        import ctranslate2
+
+        tree = self._tree(ctx, answers)
+        memory = np.array(encoded)
+        frontier: list[tuple[float, tuple[int, ...], _Node]] = [(0.0, (), tree)]
+        done: list[tuple[float, int, Candidate]] = []
+        while frontier:
+            depth = len(frontier[0][1])
+            batch = ctranslate2.StorageView.from_array(
+                np.ascontiguousarray(np.repeat(memory, len(frontier), axis=0)))
+            prompts = [self._start + list(prefix) for _, prefix, _ in frontier]
+            with self._lock:
+                outs = self._model.generate(
+                    batch, prompts, beam_size=1, max_length=2 * depth + 3,
+                    return_logits_vocab=True, suppress_blank=False,
+                    suppress_tokens=[self._tokenizer.eot])
+            # Measured on CTranslate2 4.x: the logits come one row per decoding step,
+            # forced prompt tokens included, and max_length // 2 steps are taken.
+            grown: list[tuple[float, tuple[int, ...], _Node]] = []
+            for (score, prefix, node), out in zip(frontier, outs, strict=True):
+                rows = np.asarray(out.logits[0], dtype=np.float64)
+                if rows.shape[0] <= depth:
+                    raise RuntimeError(f"CTranslate2 returned {rows.shape[0]} steps")
+                row = rows[depth]
+                logp = row - (np.log(np.exp(row - row.max()).sum()) + row.max())
+                for token, child in node.children.items():
+                    total = score + float(logp[token])
+                    for cand in child.ends:
+                        done.append((total, depth + 1, cand))
+                    if child.children:
+                        grown.append((total, (*prefix, token), child))
+            grown.sort(key=lambda item: item[0], reverse=True)
+            frontier = grown[:self.tuning.beam]
+        return done
+
+    def _result(self, scored: Sequence[tuple[float, int, Candidate]], free: str,
+                free_lp: float, free_n: int) -> Result:
+        spoken_free = plain(free)
+        if not scored:
+            return Result(spoken_free, (spoken_free,) if spoken_free else (),
+                          0.5 if spoken_free else 0.0, self.name,
+                          {"free_lp": free_lp}, second=spoken_free)
+        alpha = self.tuning.alpha
+        ranked = sorted(((lp / n ** alpha, lp, n, c) for lp, n, c in scored),
+                        key=lambda item: item[0], reverse=True)
+        best_norm, best_lp, best_n, best = ranked[0]
+        other = next((r for r in ranked[1:] if r[3].intent.meaning != best.intent.meaning),
+                     None)
+        lead = best_norm - other[0] if other is not None else 10.0
+        gap = free_lp / free_n - best_lp / best_n  # nats per token below the free reading
+        details = {"lead": lead, "gap": gap, "best_lp": best_lp, "free_lp": free_lp,
+                   "tokens": float(best_n)}
+        if gap > self.tuning.none_gap:  # none of these: Whisper heard something else
+            return Result("", (), 0.0, self.name, details, second=spoken_free)
+        confidence = lead / (lead + self.tuning.margin) if lead > 0 else 0.0
+        texts = [plain(best.text)]
+        for _, _, _, cand in ranked[1:6]:
+            if plain(cand.text) not in texts:
+                texts.append(plain(cand.text))
+        return Result(texts[0], tuple(texts), confidence, self.name, details,
+                      second=spoken_free)
+
+
+_PUNCT = re.compile(r"[^\w' ]+")
+
+
+def plain(text: str) -> str:
+    """Whisper's text in the parser's words: lower case, digits without thousands
+    commas, no punctuation ("Raise to 1,000." -> "raise to 1000")."""
+    text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
+    return " ".join(_PUNCT.sub(" ", text.lower()).split())

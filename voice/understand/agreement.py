@@ -1,0 +1,136 @@
+"""Two hearings, one decision: what the game does with pocketsphinx's and Whisper's
+readings of one utterance.
+
+The two ears fail differently (pocketsphinx swaps commands inside its grammar, "fold"
+for "call"; Whisper misses whole phrases, "That's 60" for "bet sixty"), so when they
+mean the same thing they are almost never both wrong. :func:`decide` turns the pair
+into one of four outcomes:
+
+* **act**: both mean the same command: said back with the grace window, no question
+  (the confirm machine still asks about an all-in and a fold that could check);
+* **offer**: they mean two different actions: both shown numbered, "one or two?";
+* **ask**: one heard an action, the other nothing usable: "Call 40? Say yes or no";
+* **none**: nothing usable from either.
+
+A "yes" (or "okay", "all right") heard by one ear alone is never taken: "pot" and
+"check" come out of Whisper as "all right" and "okay", and a yes answers the question
+pending. The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from voice.understand.intent import Intent, IntentKind
+
+ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
+                     IntentKind.RAISE, IntentKind.ALLIN})
+
+THRESHOLD = 0.5
+"""The confirm machine acts (after the grace window) from this confidence up and asks
+below it (``voice.confirm.ConfirmPolicy.min_confidence``)."""
+
+AGREED = 0.9
+"""The confidence an agreed reading is given: sure, but a question about a fold or an
+all-in still comes from the confirm machine's own rules."""
+
+UNSURE = 0.25
+"""The confidence of a reading that is asked about (below :data:`THRESHOLD`)."""
+
+
+class DecisionKind(StrEnum):
+    ACT = "act"
+    ASK = "ask"
+    OFFER = "offer"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One recognizer's hearing: who heard it, what it means and how sure it was."""
+
+    recognizer: str
+    intent: Intent
+    confidence: float
+    text: str
+
+    @property
+    def usable(self) -> bool:
+        return self.intent.intent is not IntentKind.UNKNOWN and self.intent.error is None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What to do: ``intent`` (acted on or asked about) with ``confidence`` for the
+    confirm machine, ``offered`` the two actions shown numbered (offer), ``rule`` the
+    rule that decided (for the log and the benchmark)."""
+
+    kind: DecisionKind
+    intent: Intent
+    confidence: float
+    text: str
+    readings: tuple[Reading, ...]
+    offered: tuple[Intent, ...] = ()
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AgreementRules:
+    """The rules :func:`decide` applies, switchable for the benchmark.
+
+    ``alone``: the confidence a lone reading needs to act when the other ear heard
+    nothing usable (above 1: always asked); ``override``: Whisper's confidence needed to
+    act on its reading over a disagreeing pocketsphinx (above 1: never, offered);
+    ``offer``: disagreeing actions are offered numbered (else the surer one is asked)."""
+
+    alone: float = 2.0
+    override: float = 2.0
+    offer: bool = True
+
+
+RULES = AgreementRules()
+
+
+def decide(first: Reading, second: Reading, rules: AgreementRules = RULES) -> Decision:
+    """The decision for two readings of one utterance (``first``: the streaming ear,
+    pocketsphinx; ``second``: Whisper)."""
+    pair = (first, second)
+    both = [r for r in pair if r.usable]
+    if not both:
+        return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0,
+                        second.text or first.text, pair, rule="nothing usable")
+    if len(both) == 2 and first.intent.meaning == second.intent.meaning:
+        surest = max(both, key=lambda r: r.confidence)
+        return Decision(DecisionKind.ACT, second.intent, max(AGREED, surest.confidence),
+                        second.text, pair, rule="agree")
+    if len(both) == 1:
+        (lone,) = both
+        if lone.intent.intent is IntentKind.CONFIRM:
+            return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, lone.text,
+                            pair, rule="lone yes")
+        if lone.intent.intent not in ACTIONS:  # a question or a table command: answered
+            return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
+                            lone.text, pair, rule="lone query")
+        if lone.confidence >= rules.alone:
+            return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
+                            lone.text, pair, rule="lone sure")
+        return Decision(DecisionKind.ASK, lone.intent, min(UNSURE, lone.confidence),
+                        lone.text, pair, rule="lone")
+    # Two usable readings that differ.
+    if second.confidence >= rules.override and second.intent.intent in ACTIONS \
+            and second.intent.intent is not IntentKind.CONFIRM:
+        return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
+                        second.text, pair, rule="whisper sure")
+    actions = [r for r in pair if r.intent.intent in ACTIONS]
+    if len(actions) == 2 and rules.offer:
+        ordered = sorted(actions, key=lambda r: r.confidence, reverse=True)
+        return Decision(DecisionKind.OFFER, ordered[0].intent, min(UNSURE, ordered[0].confidence),
+                        ordered[0].text, pair, tuple(r.intent for r in ordered),
+                        rule="disagree")
+    if actions:
+        asked = max(actions, key=lambda r: r.confidence)
+        return Decision(DecisionKind.ASK, asked.intent, min(UNSURE, asked.confidence),
+                        asked.text, pair, rule="disagree, one action")
+    return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, second.text, pair,
+                    rule="disagree, no action")
