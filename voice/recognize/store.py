@@ -191,7 +191,8 @@ def verify_files(folder: Path, pinned: Iterable[PinnedFile], what: str = "model"
 
 def verify_whisper_dir(path: Path) -> None:
     """Raise :class:`voice.recognize.models.ModelError` (a :class:`WhisperModelError`)
-    unless ``path`` holds the pinned Whisper model's four files, each intact."""
+    unless ``path`` holds the pinned Whisper model's four files, each intact (its
+    ``short``: "Whisper model missing", "Whisper model damaged", "Whisper model unreadable")."""
     verify_files(path, WHISPER_FILES, "Whisper model")
 
 
