@@ -1107,9 +1107,52 @@ def test_out_of_the_box_whisper_and_pocketsphinx_both_listen(
         loaded.recognizer.close()
 
 
-def _silent_wav(folder: Path) -> Path:
+@pytest.mark.slow
+def test_without_the_packaged_model_whisper_is_downloaded_and_then_listens(
+        app: App, clock: Clock, narrator: FakeNarrator, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path, server: tuple[str, Path]) -> None:
+    """No model installed: the game listens with pocketsphinx, fetches the pinned files
+    in the background (from a local server here) with the panel's bar, and switches to
+    both ears once they verify."""
+    import functools
+
+    from voice.recognize import store
+
+    url, served = server
+    packaged = store.package_model_dir()
+    assert packaged is not None
+    for item in store.WHISPER_FILES:
+        (served / item.name).symlink_to(packaged / item.name)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(store, "package_model_dir", lambda package="": None)
+    monkeypatch.setattr(store, "start_whisper_download_if_needed", functools.partial(
+        store.start_whisper_download_if_needed, base_url=url,
+        environ={"HOLDEM_OFFLINE": "0"}))
+    progress: list[float | None] = []
+    voice = VoiceController(VoiceSettings(), clock=clock, narrator=narrator,  # type: ignore[arg-type]
+                            microphone_factory=lambda name: WavFileSource(
+                                _silent_wav(tmp_path, 120), realtime=True))
+    app.voice = voice
+    scripted_table(app)
+    voice.start()
+    try:
+        deadline = time.monotonic() + 60
+        while voice.backend != "whisper+pocketsphinx":
+            assert time.monotonic() < deadline, (voice.backend, voice.reason)
+            progress.append(voice.progress)
+            time.sleep(0.01)
+        app.step(FRAME)
+        assert voice.panel.listening == "Whisper + pocketsphinx"
+        assert voice.progress is None and voice.downloading == ""
+    finally:
+        voice.close()
+    assert any(p is not None for p in progress)  # the bar showed
+    store.verify_whisper_dir(store.whisper_download_dir())
+
+
+def _silent_wav(folder: Path, seconds: int = 1) -> Path:
     path = folder / "silence.wav"
-    write_wav(path, b"\0\0" * 16_000, 16_000)
+    write_wav(path, b"\0\0" * 16_000 * seconds, 16_000)
     return path
 
 
