@@ -114,16 +114,31 @@ def recognizer(backend: str) -> Any:
     """One recognizer per process, made on first use."""
     global _RECOGNIZER
     if _RECOGNIZER is None:
-        if backend in ("vosk", "both"):
+        if backend == "both":
+            from voice.recognize.pair import PairedRecognizer
+            from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+            from voice.recognize.store import find_whisper_model
+            from voice.recognize.whisper import WhisperRecognizer, WhisperTuning
+
+            path = find_whisper_model()
+            if path is None:
+                raise SystemExit("no verified Whisper model: see voice/recognize/store.py")
+            tuning = replace(WhisperTuning(), **WHISPER)
+            _RECOGNIZER = PairedRecognizer(PocketSphinxRecognizer(),
+                                           WhisperRecognizer(path, tuning))
+        elif backend == "vosk":
             from voice.recognize.models import choose_backend, make_recognizer
 
-            _RECOGNIZER = make_recognizer(choose_backend(whisper=backend == "both"))
+            _RECOGNIZER = make_recognizer(choose_backend(whisper=False))
         else:
             from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 
             _RECOGNIZER = PocketSphinxRecognizer()
     return _RECOGNIZER
 
+
+WHISPER: dict[str, Any] = {}
+"""WhisperTuning fields overridden from the command line (--whisper), for tuning on dev."""
 
 GATE: dict[str, float] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
@@ -616,7 +631,12 @@ def main() -> int:
                       help="share of the language model's sentences with filler words")
     args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
                       "margin_db=8,floor_percentile=50")
+    args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "
+                      "dev, e.g. window=3,beam=6,none_gap=3")
     options = args.parse_args()
+    for item in filter(None, options.whisper.split(",")):
+        key, value = item.split("=")
+        WHISPER[key] = int(value) if key in ("threads", "beam", "free_tokens") else float(value)
     if options.lm_filler is not None:
         import voice.recognize.sphinx_lm
 

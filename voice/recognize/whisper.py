@@ -62,7 +62,7 @@ class WhisperTuning:
     beam: int = 8
     alpha: float = 0.0
     margin: float = 3.0
-    none_gap: float = 1.5
+    none_gap: float = 3.0
     free_tokens: int = 24
     enough: float = 12.0  # nats: a lead this large is sure; no need to look further
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
