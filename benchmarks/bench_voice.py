@@ -379,6 +379,18 @@ VARIANTS: dict[str, AgreementRules] = {
 """The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
 
 
+def rules_grid() -> None:
+    """Add a grid of thresholds to :data:`VARIANTS` (--rules-grid: for tuning on dev)."""
+    for alone in (0.5, 0.6, 0.7, 0.8):
+        VARIANTS[f"both, lone sure >= {alone} acts"] = replace(RULES, alone=alone)
+    for override in (0.5, 0.6, 0.7, 0.8, 0.9):
+        VARIANTS[f"both, Whisper sure >= {override} overrides"] = replace(RULES,
+                                                                           override=override)
+        for alone in (0.6, 0.8):
+            VARIANTS[f"both, lone >= {alone}, Whisper >= {override} overrides"] = replace(
+                RULES, alone=alone, override=override)
+
+
 def views(heard: list[Got], backend: str) -> dict[str, list[Got]]:
     """Each way of hearing the same pass: one per ear and per rule variant when two
     listened, else the backend's own."""
@@ -633,7 +645,11 @@ def main() -> int:
                       "margin_db=8,floor_percentile=50")
     args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "
                       "dev, e.g. window=3,beam=6,none_gap=3")
+    args.add_argument("--rules-grid", action="store_true",
+                      help="also score a grid of two-ear thresholds (tune on dev only)")
     options = args.parse_args()
+    if options.rules_grid:
+        rules_grid()
     for item in filter(None, options.whisper.split(",")):
         key, value = item.split("=")
         WHISPER[key] = int(value) if key in ("threads", "beam", "free_tokens") else float(value)
