@@ -1,9 +1,11 @@
 """The voice benchmark's material: voices, command cases, rendered speech, room streams.
 
-* Voices come in three TTS families. espeak-ng and flite voices are split between the
-  development set (tuning) and the test set (reported only); festival is held out of
-  every tuning decision. flite's kal voices share their recordings with festival's kal
-  diphone voice, so flite plays only rms, slt and awb.
+* Voices come in four TTS families. espeak-ng and flite voices are split between the
+  development set (tuning) and the test set (reported only); festival and Piper (a
+  neural voice of a real speaker, ``en_US-joe-medium``, at three rates and three noise
+  settings: :mod:`piper_voice`) are held out of every tuning decision and reported per
+  family. flite's kal voices share their recordings with festival's kal diphone voice,
+  so flite plays only rms, slt and awb.
 * A case is a command text, the betting context it was said in, the parser's reading
   of it (the truth) and a voice. Which phrases a set may use is decided by phrase (the
   core commands are in every set), deterministically from the seed.
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from piper_voice import PiperSpeaker, PiperStyle, piper_problem
 from voice_lines import COMMON, CORE, TALK_A, TALK_B, TV_A, TV_B
 
 from engine.sizing import BettingContext
@@ -47,14 +50,16 @@ LEAD, GAP = 2.5, (4.0, 5.0)
 
 @dataclass(frozen=True, slots=True)
 class Voice:
-    family: str   # espeak | flite | festival
-    name: str     # espeak voice id, flite or festival voice
-    rate: float   # espeak words per minute, or a duration stretch (flite, festival)
+    family: str   # espeak | flite | festival | piper
+    name: str     # espeak voice id, flite, festival or Piper voice
+    rate: float   # espeak words per minute, or a duration stretch (flite, festival, piper)
     pitch: int = 50
+    noise: tuple[float, float] = (0.667, 0.8)  # Piper's noise_scale and noise_w
 
     @property
     def label(self) -> str:
-        return f"{self.family}:{self.name}@{self.rate:g}"
+        base = f"{self.family}:{self.name}@{self.rate:g}"
+        return f"{base}~{self.noise[0]:g},{self.noise[1]:g}" if self.family == "piper" else base
 
 
 def _espeak(names: Sequence[str], rates: Sequence[int]) -> list[Voice]:
@@ -66,12 +71,21 @@ def _stretched(family: str, names: Sequence[str]) -> list[Voice]:
     return [Voice(family, n, s) for n in names for s in (0.85, 1.0, 1.2)]
 
 
+PIPER_NOISE = ((0.667, 0.8), (1.0, 1.1), (0.33, 0.4))
+"""The voice's own noise settings, a livelier and a flatter delivery."""
+
+
+def _piper(name: str) -> list[Voice]:
+    return [Voice("piper", name, s, noise=n) for s in (0.85, 1.0, 1.2) for n in PIPER_NOISE]
+
+
 VOICES: dict[str, list[Voice]] = {
     "dev": _espeak(("gmw/en-us", "gmw/en+f3", "gmw/en-gb-x-rp", "gmw/en-us+klatt"),
                    (140, 170, 200)) + _stretched("flite", ("rms", "slt")),
     "test": _espeak(("gmw/en-us+m3", "gmw/en-GB-scotland", "gmw/en+f4", "gmw/en-029"),
                     (145, 175, 205)) + _stretched("flite", ("awb",)),
-    "heldout": _stretched("festival", ("ked_diphone", "kal_diphone")),
+    "heldout": _stretched("festival", ("ked_diphone", "kal_diphone"))
+    + _piper("en_US-joe-medium"),
 }
 SETS = ("dev", "test", "heldout")
 
@@ -133,6 +147,12 @@ def render_all(items: Sequence[tuple[Voice, str]]) -> None:
             else:
                 continue
             write_wav(_key(v, t), utt.pcm, RATE)
+    piper = [(v, t) for v, t in todo if v.family == "piper"]
+    if piper:
+        speaker = PiperSpeaker()
+        for v, t in piper:
+            style = PiperStyle(v.rate, *v.noise)
+            write_wav(_key(v, t), speaker.say(t, style, lead=0, tail=0).pcm, RATE)
 
 
 def speech(voice: Voice, text: str) -> room.Signal:
@@ -147,7 +167,7 @@ def families_ready() -> dict[str, str]:
     return {"espeak": "", "flite": "" if flite_available() else "flite is not installed",
             "festival": "" if festival_available() else
             "festival is not installed (apt-get install festival festvox-kallpc16k "
-            "festvox-kdlpc16k)"}
+            "festvox-kdlpc16k)", "piper": piper_problem()}
 
 
 # --- command cases ----------------------------------------------------------------------

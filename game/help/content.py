@@ -1,16 +1,14 @@
-"""What the help overlay says: the keys, what can be said aloud (one example per block of
-the voice templates, so it never drifts from what the parser accepts), and what the
-stats' abbreviations mean."""
+"""What the help overlay says: the keys, what can be said aloud (plain examples, each
+checked against the phrase templates by the tests), and what the stats' abbreviations
+mean."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
 from game.settings.model import VoiceSettings
-from voice.understand.matching import Templates
-from voice.understand.phrase_list import phrase_list
-from voice.understand.templates import load
 
 PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
@@ -42,31 +40,59 @@ STATS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class VoiceExample:
-    """One block of the voice templates: what it does and one way to say it."""
+    """One row of the "Say (voice)" column: what it does and plain ways to say it."""
 
     what: str
-    say: str
+    examples: tuple[str, ...]
+
+    @property
+    def say(self) -> str:
+        return " · ".join(self.examples)
 
 
-def voice_examples(templates: Templates | None = None) -> list[VoiceExample]:
-    """The first phrasing of each block of the voice templates (optional words in
-    brackets, alternatives between bars): poker actions first, then yes/no, table
-    commands and questions, each in the file's order."""
-    lines = phrase_list(templates or load()).splitlines()
-    out: list[VoiceExample] = []
-    for k, line in enumerate(lines):
-        if line.endswith(":") and not line.startswith(" ") and k + 1 < len(lines) \
-                and lines[k + 1].startswith("  "):
-            out.append(VoiceExample(line[:-1], lines[k + 1].strip()))
-    return sorted(out, key=_group)
+SAY: tuple[VoiceExample, ...] = (
+    VoiceExample("Fold", ("fold", "I'm out")),
+    VoiceExample("Check or call", ("check", "call")),
+    VoiceExample("All in", ("all in", "shove")),
+    VoiceExample("Bet or raise", ("raise to 200", "bet 60", "make it 80")),
+    VoiceExample("Raise by", ("raise by 50", "raise 50 more")),
+    VoiceExample("Size by the pot", ("half pot", "pot", "two thirds pot")),
+    VoiceExample("Size by the bet", ("double it", "triple it", "three times")),
+    VoiceExample("Other sizes", ("min raise", "five big blinds")),
+    VoiceExample("Answer the game", ("yes", "no")),
+    VoiceExample("Take it back", ("cancel", "wait")),
+    VoiceExample("Ask", ("what's the pot", "how much to call")),
+    VoiceExample("Ask", ("my cards", "what's the board")),
+    VoiceExample("Ask", ("what's my stack", "what are my odds")),
+    VoiceExample("Ask", ("whose turn is it", "what happened")),
+    VoiceExample("Ask", ("repeat", "what can I say")),
+    VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
+    VoiceExample("The table", ("deal", "pause", "resume", "quit")),
+    VoiceExample("The bots", ("mute", "unmute")),
+)
+"""Plain examples a player reads at a glance, in the order of a hand. They are examples,
+not the grammar: the phrase templates (voice/data/templates.txt) stay the one source of
+what is understood, and the tests check that every example is read by the parser and
+that every block of the templates is taught by one."""
+
+SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\" tells you " \
+    "what you can do now"
 
 
-def _group(example: VoiceExample) -> int:
-    if example.what.startswith("Ask"):
-        return 3
-    if example.what.startswith("Table"):
-        return 2
-    return 1 if example.what in ("Yes", "No") else 0
+def voice_examples() -> list[VoiceExample]:
+    """The rows of the help's "Say (voice)" column."""
+    return list(SAY)
+
+
+def fit_examples(examples: tuple[str, ...], width: int, measure: Callable[[str], int]) -> str:
+    """As many whole examples as fit ``width`` (the first always): never a word cut."""
+    shown = examples[0]
+    for example in examples[1:]:
+        longer = f"{shown} · {example}"
+        if measure(longer) > width:
+            break
+        shown = longer
+    return shown
 
 
 def keys(voice: VoiceSettings) -> list[tuple[str, str]]:

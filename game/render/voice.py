@@ -67,18 +67,30 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
     if m.progress is not None:
         label = V.recognizer.copy()
         label.w = V.progress.x - label.x - 4
-        text.blit(surf, "Downloading Vosk…", fs - 2, label.midleft, MUTED, anchor="midleft",
-                  width=label.w)
+        text.blit(surf, f"Downloading {m.downloading or 'a voice model'}…", fs - 2,
+                  label.midleft, MUTED, anchor="midleft", width=label.w)
         pygame.draw.rect(surf, (16, 18, 24), V.progress)
         done = V.progress.copy()
         done.w = round(done.w * max(0.0, min(1.0, m.progress)))
         pygame.draw.rect(surf, GREEN, done)
     else:
         words = recognizer_line(m)
-        # Never shrunk below a readable size: cut with an ellipsis instead (the
-        # recognizer's name comes first, so it always shows).
-        line = text.clip(words, max(12, fs - 2), V.recognizer.w, MUTED)
+        line = text.clip(words, recognizer_size(text, words, V, fs), V.recognizer.w, MUTED)
         surf.blit(line, line.get_rect(midleft=V.recognizer.midleft))
+
+
+READABLE = 12
+"""The smallest text size the panel's last row is drawn at."""
+
+
+def recognizer_size(text: Text, words: str, V: VoiceLayout, fs: int) -> int:
+    """The panel's last row a little smaller than the rows above it, and smaller still
+    (never below :data:`READABLE`) until it fits whole; past that it is cut with an
+    ellipsis (the recognizers' names come first, so they always show)."""
+    at = max(READABLE, fs - 2)
+    while at > READABLE and text.font(at).size(words)[0] > V.recognizer.w:
+        at -= 1
+    return at
 
 
 def draw_voice_check(surf: pygame.Surface, text: Text, rect: pygame.Rect, view: CheckView,

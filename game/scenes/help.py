@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.help.content import STATS, VoiceExample, keys, voice_examples
+from game.help.content import SAY_NOTE, STATS, VoiceExample, fit_examples, keys, voice_examples
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import GOLD, MUTED, TEXT
@@ -71,23 +71,49 @@ class HelpScene(StillScene):
                 text.blit(surface, part, size, (x + key_w, y), MUTED)
                 y += line
         x = box.x + left_w + pad
-        right_w = box.right - pad - x
         y = self._heading(surface, "Say (voice)", x, top, size)
-        what_w = round(right_w * 0.36)
-        rows = (bottom - y) // line
-        shown = self.voice if len(self.voice) <= rows else self.voice[:max(0, rows - 1)]
-        for example in shown:
-            surface.blit(text.clip(example.what, size, what_w - 6, TEXT, bold=True), (x, y))
-            said = text.clip(example.say, size, right_w - what_w, MUTED)  # one size
-            surface.blit(said, (x + what_w, y))
-            y += line
-        if len(shown) < len(self.voice):
-            text.blit(surface, f"… {len(self.voice) - len(shown)} more: say "
-                      "\"what can I say\"", size, (x, y), MUTED, width=right_w)
-        text.blit(surface, "[optional words] · (one | or another) · <amount>: a number",
-                  max(10, size - 2), (box.x + pad, close.centery), MUTED,
+        for what, said, at in self.say_rows():
+            surface.blit(text.render(what, at, TEXT, bold=True), (x, y))
+            surface.blit(text.render(said, at, MUTED), (x + self.what_width(), y))
+            y += at + 4
+        text.blit(surface, SAY_NOTE, max(10, size - 2), (box.x + pad, close.centery), MUTED,
                   anchor="midleft", width=close.left - box.x - 2 * pad)
         button(surface, text, close, "Close", hint="Esc")
+
+    def _voice_column(self) -> tuple[int, int, int, int]:
+        """The voice column's (width, top of its rows, bottom, text size), as drawn."""
+        box, close = self._box()
+        text = self.host.text
+        size = max(11, min(20, box.h // 38))
+        pad = max(10, box.w // 60)
+        title = text.render("Help", size + 8, GOLD, bold=True).get_height()
+        heading = text.render("Say (voice)", size + 3, GOLD, bold=True).get_height()
+        top = box.y + pad // 2 + title + 4 + heading + 4
+        width = box.right - pad - (box.x + round(box.w * 0.42) + pad)
+        return width, top, close.top - 4, size
+
+    def what_width(self) -> int:
+        return round(self._voice_column()[0] * 0.34)
+
+    def say_rows(self) -> list[tuple[str, str, int]]:
+        """(what, examples shown, text size) for each row of the voice column: every row,
+        each with whole examples only, at the largest size up to the help's own where
+        every row fits the column's height and its first example fits the width."""
+        text = self.host.text
+        width, top, bottom, at = self._voice_column()
+        what_w = self.what_width()
+        while at > 10:
+            fits = (bottom - top) // (at + 4) >= len(self.voice) and all(
+                text.font(at, True).size(row.what)[0] <= what_w - 6
+                and text.font(at).size(row.examples[0])[0] <= width - what_w
+                for row in self.voice)
+            if fits:
+                break
+            at -= 1
+        font = text.font(at)
+        return [(row.what, fit_examples(row.examples, width - what_w,
+                                        lambda s: font.size(s)[0]), at)
+                for row in self.voice]
 
     def _heading(self, surface: pygame.Surface, label: str, x: int, y: int,
                  size: int) -> int:

@@ -1,6 +1,6 @@
 """The settings overlay (from the pause menu, or O at the table): volumes, speed, deck
 colours and voice options — the same values as ``settings.toml``, kept there when the
-overlay closes."""
+overlay closes — and, read out below them, which recognizers are listening and why."""
 
 from __future__ import annotations
 
@@ -12,10 +12,17 @@ import pygame
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.input.talk_keys import BUTTON_NAMES, key_label
-from game.render.theme import MUTED, ORANGE
+from game.render.theme import MUTED, ORANGE, TEXT
 from game.render.widgets import dim
 from game.scenes.base import Host, StillScene
-from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import (
+    ButtonSpec,
+    MenuLayout,
+    Row,
+    draw_menu,
+    menu_bindings,
+    menu_layout,
+)
 from game.settings.model import (
     PTT_BUTTONS,
     PTT_KEYS,
@@ -24,6 +31,7 @@ from game.settings.model import (
     GameSettings,
     cycle,
 )
+from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
@@ -94,8 +102,18 @@ class SettingsScene(StillScene):
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
         ]
 
+    def listening(self) -> Row:
+        """The read-out row: the voice panel's own words ("Whisper + pocketsphinx",
+        "pocketsphinx (Whisper model damaged)"), "voice off" when there is no voice."""
+        voice = self.host.voice
+        words = voice.panel.listening if voice is not None else ""
+        if not words:
+            words = "starting…" if voice is not None and voice.started else \
+                OFF_PANEL.mic.value
+        return Row("Listening", words, arrows=False)
+
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.5)
+        L = menu_layout(self.host.size, len(ROWS) + 1, len(self.buttons), 0.5)
         keys: dict[int, Command] = {pygame.K_RETURN: UiCommand(Ui.CANCEL),
                                     pygame.K_o: UiCommand(Ui.CANCEL)}
         return menu_bindings(L, len(ROWS), self.buttons, keys)
@@ -135,9 +153,21 @@ class SettingsScene(StillScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        L = menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.5)
+        L = menu_layout(self.host.size, len(ROWS) + 1, len(self.buttons), 0.5)
         note, color = ("Left/Right change · saved to settings.toml when you close", MUTED)
         if self.error:
             note, color = self.error, ORANGE
-        draw_menu(surface, self.host.text, L, "Settings", self.rows(), self.focus,
-                  self.buttons, note, color)
+        listening = self.listening()
+        draw_menu(surface, self.host.text, L, "Settings", [*self.rows(), listening],
+                  self.focus, self.buttons, note, color)
+        value, size = self.listening_rect(L)
+        self.host.text.blit(surface, listening.value, size, value.midleft, TEXT,
+                            anchor="midleft", width=value.w)
+
+    def listening_rect(self, L: MenuLayout) -> tuple[pygame.Rect, int]:
+        """Where the read-out's words go (right after its label: they are longer than
+        the other rows' values) and their size (the rows' own)."""
+        label, _, _, right = L.rows[len(ROWS)]
+        size = round(label.h * 0.6)
+        x = label.x + self.host.text.font(size).size("Listening")[0] + size
+        return pygame.Rect(x, label.y, right.right - x, label.h), size

@@ -35,6 +35,7 @@ from engine.view import PlayerView
 from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT, VoiceSettings
 from game.voicectl.devices import (
+    Loaded,
     default_microphone,
     default_recognizer,
     list_microphones,
@@ -92,7 +93,7 @@ class VoiceController(ModelSwitch):
     def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
                  files: Sequence[Path] = (), clock: Callable[[], float] = time.monotonic,
                  narrator: Narrator | None = None,
-                 recognizer_factory: Callable[[], tuple[Any, str, str]] | None = None,
+                 recognizer_factory: Callable[[], Loaded] | None = None,
                  microphone_factory: Callable[[str], AudioSource] | None = None,
                  sleep: Callable[[float], None] = time.sleep,
                  playback: Playback | None = None,
@@ -128,7 +129,9 @@ class VoiceController(ModelSwitch):
         self.mic_note = "loading the recognizer…"
         self.backend = ""
         self.reason = ""
+        self.note = ""
         self.progress: float | None = None
+        self.downloading = ""
         self._mic_error: str | None = None
         self._told_error: str | None = None
         self.switch_model: Path | None = None
@@ -228,13 +231,14 @@ class VoiceController(ModelSwitch):
 
     def _audio_main(self) -> None:
         try:
-            recognizer, self.backend, self.reason = self._recognizer_factory()
+            loaded = self._recognizer_factory()
         except Exception as err:  # no recognizer at all: mouse only, say why
             message = f"Voice control is off: no speech recognizer could be loaded ({err})."
             self.post(lambda: self._voice_off(message))
             return
-        if self.backend != "vosk":
-            self._start_download()
+        recognizer = loaded.recognizer
+        self.backend, self.reason, self.note = loaded.backend, loaded.reason, loaded.note
+        self._start_download()
         try:
             recognizer = self._listen_while_running(recognizer)
         finally:
@@ -597,8 +601,8 @@ class VoiceController(ModelSwitch):
 
     def _panel(self, now: float) -> VoicePanel:
         state = PanelState(self.mic, self.mic_note, self.partial, self.heard_text,
-                           self.shown, self.shown_until, self.backend, self.reason,
-                           self.progress, self.asking)
+                           self.shown, self.shown_until, self.backend, self.note,
+                           self.progress, self.asking, self.downloading)
         offered = self.choices if self._choices_turn == self.turn else ()
         return build_panel(state, self.confirm.pending, self.confirm.policy.grace, now,
                            labels(offered, self.context), **panel_extras(self.settings))

@@ -3,6 +3,8 @@ microphones the start screen offers, and the sentence a player reads when one fa
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import Any
 
 from voice.listen.audio import AudioFileError, AudioSource, AudioUnavailable
@@ -18,15 +20,39 @@ def unavailable(err: Exception) -> str:
             "The game will try again after this hand.")
 
 
-def default_recognizer() -> tuple[Any, str, str]:
-    """The best recognizer available: Vosk with a model, else pocketsphinx (decoding in
-    a child process, so that the render loop never waits on its GIL-holding calls)."""
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A recognizer ready to listen. ``backend`` names who listens ("whisper+pocketsphinx",
+    "vosk", "pocketsphinx"); ``reason`` says why in a sentence (the log); ``note`` says
+    why a better one is not listening, in a few words for the panel ("Whisper model
+    damaged"), empty when the first choice listens."""
+
+    recognizer: Any
+    backend: str
+    reason: str
+    note: str = ""
+
+
+def default_recognizer() -> Loaded:
+    """The best recognizers available, in the one order of
+    :func:`voice.recognize.models.choose_backend` (pocketsphinx decodes in a child
+    process, so that the render loop never waits on its GIL-holding calls)."""
     from voice.recognize.models import choose_backend, make_recognizer
 
     choice = choose_backend()
     recognizer = make_recognizer(choice, worker=True)
     name = getattr(recognizer, "name", choice.name)
-    return recognizer, name, choice.reason
+    if name != choice.name:  # the chosen model failed to load: make_recognizer fell back
+        first = "Whisper" if "whisper" in choice.name else "Vosk"
+        loaded = Loaded(recognizer, name, f"{choice.reason} The {first} model failed to "
+                        f"load, so {name} listens.", f"{first} failed to load")
+    else:
+        loaded = Loaded(recognizer, name, choice.reason, choice.whisper_short)
+    (_log.warning if loaded.note else _log.info)("Recognizers: %s", loaded.reason)
+    return loaded
 
 
 def default_microphone(name: str) -> AudioSource:

@@ -68,7 +68,7 @@ class ListeningController(Protocol):
     def speaking(self) -> bool: ...
     def gate_muted(self) -> bool: ...
     def captured(self, got: Captured) -> None: ...
-    def load_vosk(self, path: Path) -> Any: ...
+    def load_model(self, path: Path) -> Any: ...
     def post(self, call: Callable[[], None]) -> None: ...
     def talked_over(self) -> None: ...
     def barge_in(self) -> None: ...
@@ -184,7 +184,7 @@ class EchoFront:
 def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> Any:
     """Stream ``source`` through the front, gate, recognizer and parser until it ends,
     queueing what is heard on ``voice``; returns the recognizer in use (it may switch
-    to Vosk)."""
+    to a downloaded model)."""
     from voice.listen.gate import SpeechGate
     from voice.pipeline import Listener
 
@@ -208,11 +208,11 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
         if voice.stopping or voice.reopen:
             break
         if voice.switch_model is not None:
-            vosk = voice.load_vosk(voice.switch_model)
-            if vosk is not None:
+            loaded = voice.load_model(voice.switch_model)
+            if loaded is not None:
                 with contextlib.suppress(Exception):
                     recognizer.close()  # the fallback and its decode worker
-                recognizer = vosk
+                recognizer = loaded
             voice.switch_model = None
             listener = make(recognizer)
         position += len(block) // 2

@@ -42,9 +42,9 @@ class VoicePanel:
     countdown: float | None = None
     cancellable: bool = False
     question: bool = False
-    recognizer: str = ""
-    reason: str = ""
+    listening: str = ""
     progress: float | None = None
+    downloading: str = ""
     readings: tuple[str, ...] = ()  # the numbered readings on offer ("Call 10", "All in")
     hold: str = ""  # push-to-talk's key and button ("V or the middle button"), when on
     wake: str = ""  # the wake word, when an utterance must start with it
@@ -71,24 +71,24 @@ def heard_line(m: VoicePanel) -> str:
 
 
 def recognizer_line(m: VoicePanel) -> str:
-    """The panel's last row: the recognizer in use and, for the fallback, why in a few
-    words ("pocketsphinx (no Vosk model)"; the whole reason is a sentence that fits the
-    panel at no window size)."""
-    if not m.recognizer:
-        return "Recognizer: —"
-    if not m.reason or m.recognizer == "Vosk":
-        return f"Recognizer: {m.recognizer}"
-    why = next((short for start, short in _WHY.items() if m.reason.startswith(start)),
-               "offline fallback")
-    return f"Recognizer: {m.recognizer.split(' (')[0]} ({why})"
+    """The panel's last row: "Listening: Whisper + pocketsphinx", or the fallback with
+    why in a few words ("Listening: pocketsphinx (Whisper model damaged)")."""
+    return f"Listening: {m.listening or '—'}"
 
 
-_WHY = {"No Vosk model": "no Vosk model", "The vosk package is unavailable": "no vosk package"}
+_NAMES = {"whisper": "Whisper", "vosk": "Vosk", "pocketsphinx": "pocketsphinx"}
+
+
+def listening_words(backend: str, note: str = "") -> str:
+    """Which recognizers listen ("whisper+pocketsphinx" reads "Whisper + pocketsphinx")
+    and, when a better one is not listening, why in a few words: "pocketsphinx (Whisper
+    model damaged)". The whole reason is a sentence for the log; it fits the panel at
+    no window size, these words fit it at every one."""
+    names = " + ".join(_NAMES.get(name, name) for name in backend.split("+") if name)
+    return f"{names} ({note})" if names and note else names
 
 
 OFF_PANEL = VoicePanel(MicState.DISABLED, "mouse and keyboard only")
-
-_BACKENDS = {"vosk": "Vosk", "pocketsphinx": "pocketsphinx (offline fallback)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +102,10 @@ class PanelState:
     shown: str
     shown_until: float
     backend: str
-    reason: str
+    note: str  # why a better recognizer is not listening, in a few words
     progress: float | None
     asking: str = ""  # what was said for the pending action or question
+    downloading: str = ""  # the model being downloaded ("Whisper", "Vosk")
 
 
 def build_panel(state: PanelState, pending: Pending | None, grace: float,
@@ -129,6 +130,6 @@ def build_panel(state: PanelState, pending: Pending | None, grace: float,
         say_back=say, countdown=countdown,
         cancellable=pending is not None and pending.phase is Phase.GRACE,
         question=pending is not None and pending.phase is Phase.QUESTION,
-        recognizer=_BACKENDS.get(state.backend, state.backend), reason=state.reason,
-        progress=state.progress, readings=readings if pending is None else (), hold=hold,
+        listening=listening_words(state.backend, state.note), progress=state.progress,
+        downloading=state.downloading, readings=readings if pending is None else (), hold=hold,
         wake=wake)

@@ -24,6 +24,7 @@ from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
+from game.voicectl.devices import Loaded
 from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
@@ -376,7 +377,7 @@ def test_a_missing_microphone_means_mouse_only_with_a_notice_and_a_retry(
 
     voice = VoiceController(VoiceSettings(microphone="USB"), clock=clock,
                             narrator=narrator,  # type: ignore[arg-type]
-                            recognizer_factory=lambda: (object(), "pocketsphinx", "offline"),
+                            recognizer_factory=lambda: Loaded(object(), "pocketsphinx", "offline"),
                             microphone_factory=no_mic)
     app.voice = voice
     scene = scripted_table(app)
@@ -539,7 +540,7 @@ def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
         app: App, clock: Clock, narrator: FakeNarrator, failing_wavs: list[Path]) -> None:
     voice = VoiceController(VoiceSettings(), clock=clock, files=failing_wavs,
                             narrator=narrator,  # type: ignore[arg-type]
-                            recognizer_factory=lambda: (DeafRecognizer(), "vosk", "test"),
+                            recognizer_factory=lambda: Loaded(DeafRecognizer(), "vosk", "test"),
                             sleep=lambda s: None)
     app.voice = voice
     scene = scripted_table(app)
@@ -988,19 +989,171 @@ def test_no_scripted_file_plays_in_the_grace_window(app: App, voice: VoiceContro
     assert voice.confirm.phase is Phase.IDLE and not voice._script_ready()  # not yet taken
 
 
-def test_the_recognizer_line_is_whole_at_every_size(app: App) -> None:
-    from game.voicectl.panel import VoicePanel, recognizer_line
+def test_the_panel_says_which_recognizers_listen_and_why() -> None:
+    from game.voicectl.panel import listening_words
+
+    assert listening_words("whisper+pocketsphinx") == "Whisper + pocketsphinx"
+    assert listening_words("pocketsphinx", "Whisper model damaged") == \
+        "pocketsphinx (Whisper model damaged)"
+    assert listening_words("vosk", "Whisper model missing") == "Vosk (Whisper model missing)"
+    assert listening_words("vosk") == "Vosk"
+    assert listening_words("") == ""
+
+
+LONGEST_LINES = ("Listening: Whisper + pocketsphinx",
+                 "Listening: pocketsphinx (Whisper model damaged)",
+                 "Listening: pocketsphinx (Whisper model unreadable)",
+                 "Listening: pocketsphinx (Whisper failed to load)",
+                 "Listening: pocketsphinx (Whisper unavailable)")
+
+
+def test_the_recognizer_line_is_whole_at_every_size(
+        app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from game.render.voice import READABLE, recognizer_size
+    from game.voicectl.panel import VoicePanel, listening_words, recognizer_line
+    from voice.recognize import store
     from voice.recognize.models import choose_backend
 
-    choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"}, whisper=False)  # the fallback
-    assert choice.name == "pocketsphinx" and choice.reason.startswith("No Vosk model found")
-    line = recognizer_line(VoicePanel(MicState.LISTENING, "", recognizer=
-                                      "pocketsphinx (offline fallback)", reason=choice.reason))
-    assert line == "Recognizer: pocketsphinx (no Vosk model)"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(store, "package_model_dir", lambda package="": tmp_path / "absent")
+    choice = choose_backend(environ={"HOLDEM_OFFLINE": "1"})  # the fallback and its reason
+    assert choice.name == "pocketsphinx" and choice.whisper_short == "Whisper model missing"
+    line = recognizer_line(VoicePanel(MicState.LISTENING, "", listening=listening_words(
+        choice.name, choice.whisper_short)))
+    assert line == "Listening: pocketsphinx (Whisper model missing)"
     for size in SIZES:
         V = table_layout(*size).voice
-        drawn = max(12, max(12, round(V.status.h * 0.8)) - 2)  # as draw_voice sizes it
-        assert app.text.font(drawn).size(line)[0] <= V.recognizer.w, size
+        fs = max(12, round(V.status.h * 0.8))  # as draw_voice sizes the panel's rows
+        for words in (line, *LONGEST_LINES):
+            at = recognizer_size(app.text, words, V, fs)
+            assert at >= READABLE and app.text.font(at).size(words)[0] <= V.recognizer.w, \
+                (size, words)
+
+
+def test_a_damaged_whisper_model_is_named_on_the_panel(
+        app: App, clock: Clock, narrator: FakeNarrator, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """The game's own recognizer choice with the packaged model's weights damaged: it
+    listens with pocketsphinx alone and the panel says why in a few words."""
+    import shutil
+
+    from voice.recognize import store
+
+    packaged = store.package_model_dir()
+    assert packaged is not None
+    damaged = tmp_path / "model"
+    shutil.copytree(packaged, damaged)
+    with (damaged / "model.bin").open("r+b") as weights:
+        weights.write(b"\0" * 64)  # same size, other bytes
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(store, "package_model_dir", lambda package="": damaged)
+    voice = VoiceController(VoiceSettings(), clock=clock, files=[],
+                            narrator=narrator,  # type: ignore[arg-type]
+                            microphone_factory=lambda name: WavFileSource(_silent_wav(tmp_path)))
+    app.voice = voice
+    scripted_table(app)
+    voice.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not voice.backend:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        app.step(FRAME)
+        assert voice.backend == "pocketsphinx"
+        assert voice.panel.listening == "pocketsphinx (Whisper model damaged)"
+        assert "model.bin" in voice.reason and "SHA-256" in voice.reason
+        app.draw()
+    finally:
+        voice.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_settings_say_which_recognizers_listen(app: App, voice: VoiceController,
+                                                   size: tuple[int, int]) -> None:
+    from game.scenes.dialog import menu_layout
+    from game.scenes.settings import ROWS, SettingsScene
+
+    app.resize(size)
+    scripted_table(app)
+    app.open(SceneName.SETTINGS)
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    for words in ("Whisper + pocketsphinx", "pocketsphinx (Whisper model unreadable)"):
+        voice.panel = replace(voice.panel, listening=words)
+        row = scene.listening()
+        assert (row.label, row.value) == ("Listening", words)
+        app.draw()
+        value, drawn = scene.listening_rect(menu_layout(app.size, len(ROWS) + 1, 1, 0.5))
+        assert app.text.font(drawn).size(words)[0] <= value.w, size  # whole, full size
+    app.voice = None
+    assert scene.listening().value == "voice off"
+
+
+@pytest.mark.slow
+def test_out_of_the_box_whisper_and_pocketsphinx_both_listen(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The packaged model verifies and loads: the game's own recognizer choice has both
+    ears, and the panel says so."""
+    from game.voicectl.devices import default_recognizer
+    from game.voicectl.panel import listening_words
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("HOLDEM_WHISPER_MODEL", raising=False)
+    loaded = default_recognizer()
+    try:
+        assert (loaded.backend, loaded.note) == ("whisper+pocketsphinx", "")
+        assert listening_words(loaded.backend, loaded.note) == "Whisper + pocketsphinx"
+    finally:
+        loaded.recognizer.close()
+
+
+@pytest.mark.slow
+def test_without_the_packaged_model_whisper_is_downloaded_and_then_listens(
+        app: App, clock: Clock, narrator: FakeNarrator, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path, server: tuple[str, Path]) -> None:
+    """No model installed: the game listens with pocketsphinx, fetches the pinned files
+    in the background (from a local server here) with the panel's bar, and switches to
+    both ears once they verify."""
+    import functools
+
+    from voice.recognize import store
+
+    url, served = server
+    packaged = store.package_model_dir()
+    assert packaged is not None
+    for item in store.WHISPER_FILES:
+        (served / item.name).symlink_to(packaged / item.name)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(store, "package_model_dir", lambda package="": None)
+    monkeypatch.setattr(store, "start_whisper_download_if_needed", functools.partial(
+        store.start_whisper_download_if_needed, base_url=url,
+        environ={"HOLDEM_OFFLINE": "0"}))
+    progress: list[float | None] = []
+    voice = VoiceController(VoiceSettings(), clock=clock, narrator=narrator,  # type: ignore[arg-type]
+                            microphone_factory=lambda name: WavFileSource(
+                                _silent_wav(tmp_path, 120), realtime=True))
+    app.voice = voice
+    scripted_table(app)
+    voice.start()
+    try:
+        deadline = time.monotonic() + 60
+        while voice.backend != "whisper+pocketsphinx":
+            assert time.monotonic() < deadline, (voice.backend, voice.reason)
+            progress.append(voice.progress)
+            time.sleep(0.01)
+        app.step(FRAME)
+        assert voice.panel.listening == "Whisper + pocketsphinx"
+        assert voice.progress is None and voice.downloading == ""
+    finally:
+        voice.close()
+    assert any(p is not None for p in progress)  # the bar showed
+    store.verify_whisper_dir(store.whisper_download_dir())
+
+
+def _silent_wav(folder: Path, seconds: int = 1) -> Path:
+    path = folder / "silence.wav"
+    write_wav(path, b"\0\0" * 16_000 * seconds, 16_000)
+    return path
 
 
 def test_an_answer_during_a_question_keeps_the_question_on_the_panel(

@@ -22,6 +22,7 @@ from game.scenes.start import ROWS, StartScene
 from game.scenes.table import TableScene
 from game.settings.model import PTT_BUTTONS, PTT_KEYS, VoiceSettings
 from game.voicectl.controller import VoiceController
+from game.voicectl.devices import Loaded
 from game.voicectl.listening import Captured
 from game.voicectl.panel import MicState, heard_line, mic_line
 from game.voicectl.talk_gate import PushToTalkGate
@@ -328,7 +329,7 @@ def _controller(clock: Clock, narrator: FakeNarrator, microphone: Callable[[str]
                 **options: object) -> VoiceController:
     return VoiceController(VoiceSettings(), clock=clock,
                            narrator=narrator,  # type: ignore[arg-type]
-                           recognizer_factory=lambda: (QuietRecognizer(), "test", "fake"),
+                           recognizer_factory=lambda: Loaded(QuietRecognizer(), "test", "fake"),
                            microphone_factory=microphone, **options)  # type: ignore[arg-type]
 
 

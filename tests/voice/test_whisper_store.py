@@ -119,6 +119,9 @@ def test_a_file_that_cannot_be_read_is_unreadable_even_for_root(home: Path) -> N
     err = problem(lambda: verify_files(folder, pinned))
     assert "weights.bin" in str(err) and "cannot be read" in str(err)
     assert err.short == "Model unreadable"
+    (folder / "model.bin").symlink_to("model.bin")
+    err = problem(lambda: verify_whisper_dir(folder))
+    assert "model.bin" in str(err) and err.short == "Whisper model unreadable"
 
 
 def test_a_model_folder_the_user_may_not_read_is_unreadable(home: Path) -> None:

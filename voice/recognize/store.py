@@ -191,24 +191,31 @@ def verify_files(folder: Path, pinned: Iterable[PinnedFile], what: str = "model"
 
 def verify_whisper_dir(path: Path) -> None:
     """Raise :class:`voice.recognize.models.ModelError` (a :class:`WhisperModelError`)
-    unless ``path`` holds the pinned Whisper model's four files, each intact."""
+    unless ``path`` holds the pinned Whisper model's four files, each intact (its
+    ``short``: "Whisper model missing", "Whisper model damaged", "Whisper model unreadable")."""
     verify_files(path, WHISPER_FILES, "Whisper model")
 
 
 # --- finding --------------------------------------------------------------------------------
 
 
-def package_model_dir(package: str = WHISPER_PACKAGE) -> Path | None:
-    """The folder of the installed package's ``model.bin`` (found through the package's
-    file list, not a guessed site-packages path); None when the package is absent."""
+def package_dir(package: str, marker: str) -> Path | None:
+    """The folder holding the installed ``package``'s file named ``marker`` (found
+    through the package's own file list, not a guessed site-packages path); None when
+    the package is not installed or has no such file."""
     try:
         dist = metadata.distribution(package)
     except metadata.PackageNotFoundError:
         return None
     for entry in dist.files or ():
-        if entry.name == WHISPER_FILES[0].name:
+        if entry.name == marker:
             return Path(str(dist.locate_file(entry))).parent
     return None
+
+
+def package_model_dir(package: str = WHISPER_PACKAGE) -> Path | None:
+    """The installed Whisper model package's model folder, or None."""
+    return package_dir(package, WHISPER_FILES[0].name)
 
 
 def whisper_candidates(environ: Mapping[str, str] | None = None) -> list[tuple[str, Path]]:

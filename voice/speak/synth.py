@@ -159,14 +159,21 @@ class Synthesizer:
 
     def _load(self, text: str, voice: str, path: Path, lead: float, tail: float) -> Utterance:
         pcm, rate = read_wav(path)
-        if rate != RATE:
-            pcm = resample(pcm, rate, RATE)
-        x = np.frombuffer(pcm, "<i2")
-        start, end = speech_bounds(x)
-        x = x[start:end]
-        pad = np.zeros(int(lead * RATE), np.int16), np.zeros(int(tail * RATE), np.int16)
-        audio = np.concatenate([pad[0], x, pad[1]]).astype("<i2")
-        return Utterance(text, voice, audio.tobytes(), lead, lead + len(x) / RATE)
+        return utterance(text, voice, pcm, rate, lead=lead, tail=tail)
+
+
+def utterance(text: str, voice: str, pcm: bytes, rate: int, *, lead: float = 0.4,
+              tail: float = 0.8) -> Utterance:
+    """Rendered int16 speech at ``rate`` as an :class:`Utterance`: at :data:`RATE`,
+    trimmed to its speech, with ``lead`` and ``tail`` seconds of silence around it."""
+    if rate != RATE:
+        pcm = resample(pcm, rate, RATE)
+    x = np.frombuffer(pcm, "<i2")
+    start, end = speech_bounds(x)
+    x = x[start:end]
+    pad = np.zeros(int(lead * RATE), np.int16), np.zeros(int(tail * RATE), np.int16)
+    audio = np.concatenate([pad[0], x, pad[1]]).astype("<i2")
+    return Utterance(text, voice, audio.tobytes(), lead, lead + len(x) / RATE)
 
 
 def speech_bounds(x: np.ndarray, threshold_db: float = -45.0, frame: int = 160) -> tuple[int, int]:
