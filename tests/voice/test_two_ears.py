@@ -49,10 +49,12 @@ def test_two_different_actions_are_offered_numbered_surer_first() -> None:
     assert d.confidence < 0.5  # nothing is done until the player picks
 
 
-def test_one_ear_hearing_nothing_usable_asks_about_the_other() -> None:
-    d = decide(heard("pocketsphinx", "raise to two hundred", 0.9),
+def test_one_ear_hearing_nothing_usable_asks_about_the_other_unless_sure() -> None:
+    d = decide(heard("pocketsphinx", "raise to two hundred", 0.4),
                heard("whisper", "", 0.0))
     assert d.kind is DecisionKind.ASK and d.intent.to == 200 and d.confidence < 0.5
+    d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "raise to two hundred", 0.6))
+    assert d.kind is DecisionKind.ACT and d.intent.to == 200 and d.confidence >= 0.5
 
 
 def test_nothing_usable_from_either_is_none() -> None:
@@ -83,9 +85,9 @@ def test_the_measured_variants_switch_on_their_rule() -> None:
     assert decide(ps, wh).kind is DecisionKind.OFFER
     sure = decide(ps, wh, AgreementRules(override=0.8))
     assert sure.kind is DecisionKind.ACT and sure.intent.intent is IntentKind.CALL
-    lone = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "call", 0.8),
+    lone = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "call", 0.6),
                   AgreementRules(alone=0.7))
-    assert lone.kind is DecisionKind.ACT
+    assert lone.kind is DecisionKind.ASK
     no_offer = decide(ps, wh, AgreementRules(offer=False))
     assert no_offer.kind is DecisionKind.ASK and no_offer.intent.intent is IntentKind.CALL
 

@@ -36,7 +36,7 @@ import numpy as np
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
 from voice.recognize.closed_set import Candidate, candidates, meaning
-from voice.understand.intent import Intent
+from voice.understand.intent import Intent, IntentKind
 
 ContextSource = Callable[[], BettingContext | None]
 
@@ -65,6 +65,7 @@ class WhisperTuning:
     none_gap: float = 3.0
     free_tokens: int = 24
     enough: float = 12.0  # nats: a lead this large is sure; no need to look further
+    free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
 
 
@@ -273,7 +274,7 @@ class WhisperRecognizer:
             if intent.meaning != ranked[0][4].meaning:
                 break
         if not ranked:
-            return Result("", (), 0.0, self.name, {"free_lp": free_lp}, second=spoken_free)
+            return self._free_only(spoken_free, ctx, {"free_lp": free_lp})
         best_norm, best_lp, best_n, best, _ = ranked[0]
         other = ranked[-1] if len(ranked) > 1 and ranked[-1][4].meaning != ranked[0][4].meaning \
             else None
@@ -282,7 +283,7 @@ class WhisperRecognizer:
         details = {"lead": lead, "gap": gap, "best_lp": best_lp, "free_lp": free_lp,
                    "tokens": float(best_n)}
         if gap > self.tuning.none_gap:  # none of these: Whisper heard something else
-            return Result("", (), 0.0, self.name, details, second=spoken_free)
+            return self._free_only(spoken_free, ctx, details)
         confidence = lead / (lead + self.tuning.margin) if lead > 0 else 0.0
         texts = [best.spoken]
         for item in ranked[1:6]:
@@ -290,6 +291,20 @@ class WhisperRecognizer:
                 texts.append(item[3].spoken)
         return Result(texts[0], tuple(texts), confidence, self.name, details,
                       second=spoken_free)
+
+    def _free_only(self, spoken_free: str, ctx: BettingContext | None,
+                   details: dict[str, float]) -> Result:
+        """No command scored close to what Whisper wrote freely: the free transcription
+        is the reading when it is a command that can be done now ("I'll call": the
+        candidates carry no filler words), at a confidence that asks; else nothing."""
+        from voice.understand.parse import parse
+
+        if self.tuning.free_confidence > 0 and spoken_free and ctx is not None:
+            intent = parse(spoken_free, ctx)
+            if intent.intent is not IntentKind.UNKNOWN and intent.error is None:
+                return Result(spoken_free, (spoken_free,), self.tuning.free_confidence,
+                              self.name, {**details, "free": 1.0}, second=spoken_free)
+        return Result("", (), 0.0, self.name, details, second=spoken_free)
 
 
 _PUNCT = re.compile(r"[^\w' ]+")
