@@ -469,18 +469,20 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
            conditions: Sequence[str]) -> dict[str, Any]:
     figures: dict[str, Any] = {"understood": {}, "sets": {}, "no_command": []}
     print("\nUnderstood (intent and amount exact), by condition and set:")
-    head = "| condition | " + " | ".join(SET_NAMES[s] for s in sets) + " |"
+    cols = columns(outcomes, sets)
+    head = "| condition | " + " | ".join(c[0] for c in cols) + " |"
     print(head)
-    print("|---|" + "---|" * len(sets))
+    print("|---|" + "---|" * len(cols))
     for cond in (*conditions, "all"):
         cells = []
-        for s in sets:
-            def within(o: Outcome, s: str = s, c: str = cond) -> bool:
-                return o.set == s and (c == "all" or o.condition == c)
+        for name, s, fam in cols:
+            def within(o: Outcome, s: str = s, c: str = cond, f: str = fam) -> bool:
+                return o.set == s and (not f or o.family == f) and (c == "all"
+                                                                    or o.condition == c)
 
             k, n = rate(outcomes, lambda o: o.understood, within)
             cells.append(f"{pct(k, n)} ({k}/{n})")
-            figures["understood"].setdefault(s, {})[cond] = k / n if n else None
+            figures["understood"].setdefault(name, {})[cond] = k / n if n else None
         print(f"| {cond} | " + " | ".join(cells) + " |")
 
     print("\nPer set (all conditions):")
@@ -566,19 +568,33 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
 ONE_WORD = ("check", "call", "fold", "pot", "yes", "no")
 
 
+def columns(outcomes: Sequence[Outcome], sets: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(name, set, family or "") for each set, the held-out set split by family."""
+    out = []
+    for s in sets:
+        families = sorted({o.family for o in outcomes if o.set == s})
+        if s == "heldout" and len(families) > 1:
+            out += [(f"{SET_NAMES[s]} {f}", s, f) for f in families]
+        else:
+            out.append((SET_NAMES[s], s, ""))
+    return out
+
+
 def one_word(outcomes: Sequence[Outcome], sets: Sequence[str]) -> dict[str, Any]:
-    """Understood per one-word command, per set."""
+    """Understood per one-word command, per set (held-out per family)."""
     figures: dict[str, Any] = {}
+    cols = columns(outcomes, sets)
     print("\nOne-word commands, understood (all conditions):")
-    print("| said | " + " | ".join(SET_NAMES[s] for s in sets) + " |")
-    print("|---|" + "---|" * len(sets))
+    print("| said | " + " | ".join(c[0] for c in cols) + " |")
+    print("|---|" + "---|" * len(cols))
     for word in ONE_WORD:
         cells = []
-        for s in sets:
+        for name, s, fam in cols:
             k, n = rate(outcomes, lambda o: o.understood,
-                        lambda o, s=s, w=word: o.set == s and o.said.strip().lower() == w)
+                        lambda o, s=s, w=word, f=fam: o.set == s and (not f or o.family == f)
+                        and o.said.strip().lower() == w)
             cells.append(f"{pct(k, n)} ({k}/{n})")
-            figures.setdefault(word, {})[s] = k / n if n else None
+            figures.setdefault(word, {})[name] = k / n if n else None
         print(f"| {word} | " + " | ".join(cells) + " |")
     return figures
 
@@ -592,18 +608,20 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
     print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
           "commands asked, yes-no and numbered / no-command actions per 10 min, unasked + "
           "asked first):")
-    print("| hearing | " + " | ".join(SET_NAMES[s] for s in sets) + " | no-command |")
-    print("|---|" + "---|" * (len(sets) + 1))
+    cols = columns(outcomes, sets)
+    print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
+    print("|---|" + "---|" * (len(cols) + 1))
     for mode in modes:
         cells = []
-        for s in sets:
-            mine = [o for o in outcomes if o.mode == mode and o.set == s]
+        for name, s, fam in cols:
+            mine = [o for o in outcomes if o.mode == mode and o.set == s
+                    and (not fam or o.family == fam)]
             k, n = rate(mine, lambda o: o.understood)
             w, _ = rate(mine, lambda o: o.wrong_unasked)
             right = [o for o in mine if o.understood and o.is_action]
             a = sum(o.asked_right for o in right)
             cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))}")
-            figures.setdefault(mode, {})[s] = {"understood": k / n if n else None,
+            figures.setdefault(mode, {})[name] = {"understood": k / n if n else None,
                                                "wrong_unasked": w / n if n else None,
                                                "asked_right": a / len(right) if right else None}
         qs = [q for q in quiet if q.mode == mode]
