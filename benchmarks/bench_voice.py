@@ -39,7 +39,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,7 @@ from voice.confirm import (  # noqa: E402
     Phase,
 )
 from voice.speak.synth import RATE  # noqa: E402
+from voice.understand.agreement import RULES, AgreementRules, Reading, decide  # noqa: E402
 from voice.understand.intent import Intent, IntentKind  # noqa: E402
 
 BLOCK = RATE // 10  # 100 ms, as the microphone delivers
@@ -83,6 +84,27 @@ class Got:
     intent: Intent
     confidence: float
     text: str
+    pair: tuple[Reading, Reading] | None = None  # two ears: each one's reading
+    offered: tuple[Intent, ...] = ()  # two readings offered numbered ("1 call · 2 fold")
+    whisper_ms: float | None = None  # Whisper's own work on the utterance
+
+
+MODES = ("pocketsphinx", "whisper", "both")
+"""With two ears listening, one pass scores each alone and the two together."""
+
+
+def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
+    """One utterance as ``mode`` hears it: pocketsphinx's or Whisper's reading alone,
+    or the two ears' decision (:func:`voice.understand.agreement.decide`, the game's)."""
+    if got.pair is None or mode not in MODES:
+        return got
+    if mode != "both":
+        reading = got.pair[MODES.index(mode)]
+        return replace(got, intent=reading.intent, confidence=reading.confidence,
+                       text=reading.text, offered=())
+    decision = decide(*got.pair, rules)
+    return replace(got, intent=decision.intent, confidence=decision.confidence,
+                   text=decision.text, offered=decision.offered)
 
 
 _RECOGNIZER: Any = None
@@ -92,10 +114,22 @@ def recognizer(backend: str) -> Any:
     """One recognizer per process, made on first use."""
     global _RECOGNIZER
     if _RECOGNIZER is None:
-        if backend == "vosk":
+        if backend == "both":
+            from voice.recognize.pair import PairedRecognizer
+            from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+            from voice.recognize.store import find_whisper_model
+            from voice.recognize.whisper import WhisperRecognizer, WhisperTuning
+
+            path = find_whisper_model()
+            if path is None:
+                raise SystemExit("no verified Whisper model: see voice/recognize/store.py")
+            tuning = replace(WhisperTuning(), **WHISPER)
+            _RECOGNIZER = PairedRecognizer(PocketSphinxRecognizer(),
+                                           WhisperRecognizer(path, tuning))
+        elif backend == "vosk":
             from voice.recognize.models import choose_backend, make_recognizer
 
-            _RECOGNIZER = make_recognizer(choose_backend())
+            _RECOGNIZER = make_recognizer(choose_backend(whisper=False))
         else:
             from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 
@@ -103,17 +137,21 @@ def recognizer(backend: str) -> Any:
     return _RECOGNIZER
 
 
+WHISPER: dict[str, Any] = {}
+"""WhisperTuning fields overridden from the command line (--whisper), for tuning on dev."""
+
 GATE: dict[str, float] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
 
-def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | None]
-           ) -> list[Got]:
-    """Stream ``pcm`` through the game's gate, recognizer and parser."""
-    from dataclasses import fields, replace
+def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | None],
+           answers: Callable[[float], bool] = lambda now: False) -> list[Got]:
+    """Stream ``pcm`` through the game's gate, recognizer and parser. ``answers(now)``:
+    whether a question waits for yes or no (Whisper then scores them too)."""
+    from dataclasses import fields
 
     from voice.listen.gate import GateConfig, SpeechGate
-    from voice.pipeline import Listener
+    from voice.pipeline import Listener, understand
 
     now = 0.0
     types = {f.name: f.type for f in fields(GateConfig)}
@@ -125,8 +163,24 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     # machine must not count as the listener's latency.
     listener = Listener(rec, RATE, gate=gate, context=lambda: context(now),
                         timer=time.process_time)
+    whisper = getattr(rec, "second", None)
+    if whisper is not None:
+        whisper.answers = lambda: answers(now)
     out: list[Got] = []
     opened = 0.0
+
+    def got(u: Any) -> Got:
+        pair: tuple[Reading, Reading] | None = None
+        if len(u.result.readings) == 2:
+            ctx = context(now)
+            pair = tuple(  # type: ignore[assignment]
+                Reading(r.backend, *(lambda i, t, c: (i, c, t))(*understand(r, ctx)))
+                for r in u.result.readings)
+        offered = u.decision.offered if u.decision is not None else ()
+        ms = u.result.readings[1].details.get("ms") if u.result.readings else None
+        return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
+                   u.confidence, u.text, pair, offered, ms)
+
     for i in range(0, len(pcm), 2 * BLOCK):
         block = pcm[i:i + 2 * BLOCK]
         now = (i + len(block)) / 2 / RATE
@@ -134,12 +188,8 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         done = listener.push(block, now)
         if gate.in_speech and (not was or done):
             opened = now - 0.15  # the loud run that opened it, within this block
-        for u in done:
-            out.append(Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                           u.confidence, u.text))
-    for u in listener.flush(now):
-        out.append(Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                       u.confidence, u.text))
+        out += [got(u) for u in done]
+    out += [got(u) for u in listener.flush(now)]
     return out
 
 
@@ -153,6 +203,7 @@ class Judged:
 
     applied: list[tuple[Action, bool]] = field(default_factory=list)
     asked: list[Action] = field(default_factory=list)
+    offers: int = 0
 
 
 def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
@@ -172,6 +223,12 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
 
     for got in sorted(heard, key=lambda g: g.ready):
         effects(ctrl.tick(got.ready), False)
+        if len(got.offered) == 2 and got.confidence < policy.min_confidence:
+            # The game shows both numbered and asks "one or two?" (controller._offer):
+            # a question about each, nothing done until the player picks.
+            out.offers += 1
+            out.asked += [a for a in (i.to_action(0) for i in got.offered) if a is not None]
+            continue
         questioned = ctrl.phase is Phase.QUESTION
         effects(ctrl.hear(Heard(0, 1, got.intent, got.confidence, ctx, got.text), got.ready),
                 questioned)
@@ -221,6 +278,8 @@ class Outcome:
     asked_by_design: bool
     latency_ms: float | None
     confidence: float = 0.0
+    mode: str = ""  # which ear(s): pocketsphinx, whisper, both (or a rule variant)
+    whisper_ms: float | None = None
 
 
 def label(intent: Intent | None) -> str:
@@ -230,7 +289,7 @@ def label(intent: Intent | None) -> str:
 
 
 def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[Got],
-                 policy: ConfirmPolicy) -> list[Outcome]:
+                 policy: ConfirmPolicy, mode: str = "") -> list[Outcome]:
     placed = stream.commands
     bounds = [0.0] + [(a.end + b.start) / 2 for a, b in itertools.pairwise(placed)] \
         + [stream.seconds + 10]
@@ -241,7 +300,8 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
         over = [g for g in turn if g.start <= p.end + 0.1 and g.end >= p.start - 0.1]
         last = over[-1] if over else None
         truth = p.case.truth
-        ok = last is not None and last.intent.meaning == truth.meaning
+        ok = last is not None and (last.intent.meaning == truth.meaning or any(
+            i.meaning == truth.meaning for i in last.offered))
         wrong_amount = (last is not None and not ok and last.intent.intent is truth.intent
                         and truth.intent in (IntentKind.BET, IntentKind.RAISE))
         ctx = p.case.ctx
@@ -258,13 +318,15 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             expected is not None, any(not q for _, q in wrong), any(q for _, q in wrong),
             ok and expected is not None and expected in done.asked, by_design,
             (last.ready - p.end) * 1000 if ok and last is not None else None,
-            last.confidence if last is not None else 0.0))
+            last.confidence if last is not None else 0.0, mode,
+            last.whisper_ms if last is not None else None))
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class QuietOutcome:
     set: str
+    mode: str
     minutes: float
     utterances: int
     actions_unasked: int
@@ -277,7 +339,7 @@ QUIET_TURN = 30.0  # seconds: the no-command set's turns (always the player's)
 
 
 def score_quiet(which: str, stream: corpus.Stream, heard: list[Got], policy: ConfirmPolicy,
-                contexts: Sequence[BettingContext]) -> QuietOutcome:
+                contexts: Sequence[BettingContext], mode: str = "") -> QuietOutcome:
     unasked = after = questions = 0
     examples = []
     turns = int(stream.seconds // QUIET_TURN) + 1
@@ -287,11 +349,11 @@ def score_quiet(which: str, stream: corpus.Stream, heard: list[Got], policy: Con
         done = judge(turn, contexts[t % len(contexts)], policy, hi)
         unasked += sum(not q for _, q in done.applied)
         after += sum(q for _, q in done.applied)
-        questions += len(done.asked)
+        questions += len(done.asked) - done.offers  # an offer is one question
         examples += [f"{g.text!r} ({g.confidence:.2f})" for g in turn
                      if g.intent.to_action(0) is not None]
-    return QuietOutcome(which, stream.seconds / 60, len(heard), unasked, after, questions,
-                        tuple(examples[:8]))
+    return QuietOutcome(which, mode, stream.seconds / 60, len(heard), unasked, after,
+                        questions, tuple(examples[:8]))
 
 
 # --- jobs -------------------------------------------------------------------------------
@@ -307,7 +369,40 @@ class Job:
     minutes: float = QUIET_MINUTES
 
 
-def run_job(job: Job) -> tuple[Job, list[Outcome] | QuietOutcome, float, float]:
+VARIANTS: dict[str, AgreementRules] = {
+    "both": RULES,
+    "both, lone sure >= 0.7 acts": replace(RULES, alone=0.7),
+    "both, lone sure >= 0.9 acts": replace(RULES, alone=0.9),
+    "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
+    "both, no offers (ask the surer)": replace(RULES, offer=False),
+}
+"""The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
+
+
+def rules_grid() -> None:
+    """Add a grid of thresholds to :data:`VARIANTS` (--rules-grid: for tuning on dev)."""
+    for alone in (0.5, 0.6, 0.7, 0.8):
+        VARIANTS[f"both, lone sure >= {alone} acts"] = replace(RULES, alone=alone)
+    for override in (0.5, 0.6, 0.7, 0.8, 0.9):
+        VARIANTS[f"both, Whisper sure >= {override} overrides"] = replace(RULES,
+                                                                           override=override)
+        for alone in (0.6, 0.8):
+            VARIANTS[f"both, lone >= {alone}, Whisper >= {override} overrides"] = replace(
+                RULES, alone=alone, override=override)
+
+
+def views(heard: list[Got], backend: str) -> dict[str, list[Got]]:
+    """Each way of hearing the same pass: one per ear and per rule variant when two
+    listened, else the backend's own."""
+    if not any(g.pair is not None for g in heard):
+        return {backend: heard}
+    out = {mode: [view(g, mode) for g in heard] for mode in MODES[:2]}
+    for name, rules in VARIANTS.items():
+        out[name] = [view(g, "both", rules) for g in heard]
+    return out
+
+
+def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
     """Build one stream, listen to it, score it; also (audio seconds, CPU seconds)."""
     policy = ConfirmPolicy()
     rec = recognizer(job.backend)
@@ -322,20 +417,26 @@ def run_job(job: Job) -> tuple[Job, list[Outcome] | QuietOutcome, float, float]:
         heard = listen(stream.pcm, rec,
                        lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
         cpu = time.process_time() - cpu
-        return job, score_quiet(job.condition, stream, heard, policy, contexts), \
-            stream.seconds, cpu
+        return job, [score_quiet(job.condition, stream, g, policy, contexts, mode)
+                     for mode, g in views(heard, job.backend).items()], stream.seconds, cpu
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
     placed = stream.commands
     bounds = [(a.end + b.start) / 2 for a, b in itertools.pairwise(placed)]
 
-    def context(now: float) -> BettingContext:
+    def case(now: float) -> corpus.Case:
         i = sum(1 for b in bounds if now >= b)
-        return placed[min(i, len(placed) - 1)].case.ctx
+        return placed[min(i, len(placed) - 1)].case
+
+    def answers(now: float) -> bool:
+        # A yes or no is said to a question: while one waits, the game (and so Whisper)
+        # expects an answer; the set's other commands come with no question waiting.
+        return case(now).truth.intent in (IntentKind.CONFIRM, IntentKind.DENY)
 
     cpu = time.process_time()
-    heard = listen(stream.pcm, rec, context)
+    heard = listen(stream.pcm, rec, lambda now: case(now).ctx, answers)
     cpu = time.process_time() - cpu
-    return job, score_stream(job.kind, job.condition, stream, heard, policy), \
+    return job, [o for mode, g in views(heard, job.backend).items()
+                 for o in score_stream(job.kind, job.condition, stream, g, policy, mode)], \
         stream.seconds, cpu
 
 
@@ -368,18 +469,20 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
            conditions: Sequence[str]) -> dict[str, Any]:
     figures: dict[str, Any] = {"understood": {}, "sets": {}, "no_command": []}
     print("\nUnderstood (intent and amount exact), by condition and set:")
-    head = "| condition | " + " | ".join(SET_NAMES[s] for s in sets) + " |"
+    cols = columns(outcomes, sets)
+    head = "| condition | " + " | ".join(c[0] for c in cols) + " |"
     print(head)
-    print("|---|" + "---|" * len(sets))
+    print("|---|" + "---|" * len(cols))
     for cond in (*conditions, "all"):
         cells = []
-        for s in sets:
-            def within(o: Outcome, s: str = s, c: str = cond) -> bool:
-                return o.set == s and (c == "all" or o.condition == c)
+        for name, s, fam in cols:
+            def within(o: Outcome, s: str = s, c: str = cond, f: str = fam) -> bool:
+                return o.set == s and (not f or o.family == f) and (c == "all"
+                                                                    or o.condition == c)
 
             k, n = rate(outcomes, lambda o: o.understood, within)
             cells.append(f"{pct(k, n)} ({k}/{n})")
-            figures["understood"].setdefault(s, {})[cond] = k / n if n else None
+            figures["understood"].setdefault(name, {})[cond] = k / n if n else None
         print(f"| {cond} | " + " | ".join(cells) + " |")
 
     print("\nPer set (all conditions):")
@@ -462,6 +565,75 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
     return figures
 
 
+ONE_WORD = ("check", "call", "fold", "pot", "yes", "no")
+
+
+def columns(outcomes: Sequence[Outcome], sets: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(name, set, family or "") for each set, the held-out set split by family."""
+    out = []
+    for s in sets:
+        families = sorted({o.family for o in outcomes if o.set == s})
+        if s == "heldout" and len(families) > 1:
+            out += [(f"{SET_NAMES[s]} {f}", s, f) for f in families]
+        else:
+            out.append((SET_NAMES[s], s, ""))
+    return out
+
+
+def one_word(outcomes: Sequence[Outcome], sets: Sequence[str]) -> dict[str, Any]:
+    """Understood per one-word command, per set (held-out per family)."""
+    figures: dict[str, Any] = {}
+    cols = columns(outcomes, sets)
+    print("\nOne-word commands, understood (all conditions):")
+    print("| said | " + " | ".join(c[0] for c in cols) + " |")
+    print("|---|" + "---|" * len(cols))
+    for word in ONE_WORD:
+        cells = []
+        for name, s, fam in cols:
+            k, n = rate(outcomes, lambda o: o.understood,
+                        lambda o, s=s, w=word, f=fam: o.set == s and (not f or o.family == f)
+                        and o.said.strip().lower() == w)
+            cells.append(f"{pct(k, n)} ({k}/{n})")
+            figures.setdefault(word, {})[name] = k / n if n else None
+        print(f"| {word} | " + " | ".join(cells) + " |")
+    return figures
+
+
+def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
+                sets: Sequence[str]) -> dict[str, Any]:
+    """The two-ear rules side by side: understood / wrong action with no question /
+    right commands asked (yes/no and numbered) / no-command actions per 10 min."""
+    modes = [m for m in dict.fromkeys(o.mode for o in outcomes)]
+    figures: dict[str, Any] = {}
+    print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
+          "commands asked, yes-no and numbered / no-command actions per 10 min, unasked + "
+          "asked first):")
+    cols = columns(outcomes, sets)
+    print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
+    print("|---|" + "---|" * (len(cols) + 1))
+    for mode in modes:
+        cells = []
+        for name, s, fam in cols:
+            mine = [o for o in outcomes if o.mode == mode and o.set == s
+                    and (not fam or o.family == fam)]
+            k, n = rate(mine, lambda o: o.understood)
+            w, _ = rate(mine, lambda o: o.wrong_unasked)
+            right = [o for o in mine if o.understood and o.is_action]
+            a = sum(o.asked_right for o in right)
+            cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))}")
+            figures.setdefault(mode, {})[name] = {"understood": k / n if n else None,
+                                               "wrong_unasked": w / n if n else None,
+                                               "asked_right": a / len(right) if right else None}
+        qs = [q for q in quiet if q.mode == mode]
+        minutes = sum(q.minutes for q in qs)
+        unasked = sum(q.actions_unasked for q in qs)
+        after = sum(q.actions_after_question for q in qs)
+        per = 10 / minutes if minutes else 0.0
+        cells.append(f"{unasked * per:.1f} + {after * per:.1f}" if qs else "-")
+        print(f"| {mode} | " + " | ".join(cells) + " |")
+    return figures
+
+
 def main() -> int:
     args = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     args.add_argument("--quick", action="store_true", help="a third of the commands, "
@@ -472,9 +644,10 @@ def main() -> int:
     args.add_argument("--no-quiet", action="store_true", help="skip the no-command set")
     args.add_argument("--seed", type=int, default=7)
     args.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    args.add_argument("--backend", choices=("auto", "pocketsphinx", "vosk"), default="auto",
-                      help="auto: Vosk when a model is found (HOLDEM_VOSK_MODEL), as the "
-                      "game does")
+    args.add_argument("--backend", choices=("auto", "both", "pocketsphinx", "vosk"),
+                      default="auto", help="auto: as the game chooses (Whisper with "
+                      "pocketsphinx when its model verifies: each ear alone and both "
+                      "are scored from one pass); both: insist on the two ears")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
@@ -488,7 +661,16 @@ def main() -> int:
                       help="share of the language model's sentences with filler words")
     args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
                       "margin_db=8,floor_percentile=50")
+    args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "
+                      "dev, e.g. window=3,beam=6,none_gap=3")
+    args.add_argument("--rules-grid", action="store_true",
+                      help="also score a grid of two-ear thresholds (tune on dev only)")
     options = args.parse_args()
+    if options.rules_grid:
+        rules_grid()
+    for item in filter(None, options.whisper.split(",")):
+        key, value = item.split("=")
+        WHISPER[key] = int(value) if key in ("threads", "beam", "free_tokens") else float(value)
     if options.lm_filler is not None:
         import voice.recognize.sphinx_lm
 
@@ -523,8 +705,8 @@ def main() -> int:
         from voice.recognize.models import choose_backend
 
         choice = choose_backend()
-        backend = choice.name
-        print(f"recognizer: {backend} ({choice.reason})")
+        backend = "both" if choice.name == "whisper+pocketsphinx" else choice.name
+        print(f"recognizer: {choice.name} ({choice.reason})")
     sizes = QUICK if options.quick else FULL
     cases = {s: [c for c in corpus.cases_for(s, sizes[s], options.seed)
                  if not ready[c.voice.family]] for s in sets}
@@ -549,13 +731,13 @@ def main() -> int:
             results = list(workers.imap_unordered(run_job, jobs))
     else:
         results = [run_job(job) for job in jobs]
-    for _, result, seconds, spent in results:
+    for job, result, seconds, spent in results:
         audio += seconds
         cpu += spent
-        if isinstance(result, QuietOutcome):
-            quiet.append(result)
+        if job.kind == "quiet":
+            quiet += result  # type: ignore[arg-type]
         else:
-            outcomes += result
+            outcomes += result  # type: ignore[arg-type]
     quiet.sort(key=lambda q: q.set)
     if options.verbose:
         for o in outcomes:
@@ -566,7 +748,19 @@ def main() -> int:
     print(f"{len(outcomes)} commands in {audio / 60:.0f} min of audio, listened to in "
           f"{cpu:.0f} CPU s (real-time factor {cpu / max(audio, 1):.3f}); "
           f"{time.perf_counter() - started:.0f} s in all")
-    figures = report(outcomes, quiet, sets, conditions)
+    figures: dict[str, Any] = {}
+    for mode in dict.fromkeys(o.mode for o in outcomes):
+        if mode in VARIANTS and mode != "both":
+            continue
+        print(f"\n======== {mode} ========")
+        mine = [o for o in outcomes if o.mode == mode]
+        figures[mode] = report(mine, [q for q in quiet if q.mode == mode], sets, conditions)
+        figures[mode]["one_word"] = one_word(mine, sets)
+        spent = [o.whisper_ms for o in mine if o.whisper_ms is not None]
+        if spent and mode == "both":
+            print(f"\nWhisper's own work per command (ms, wall clock on its thread): p50 "
+                  f"{percentile(spent, 0.5):.0f}, p95 {percentile(spent, 0.95):.0f}")
+    figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])
     print("\ntargets (held-out): understood >= 95% all conditions, >= 90% talk15, >= 98% "

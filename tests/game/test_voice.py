@@ -636,7 +636,7 @@ def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
     assert voice["applied_actions"] == ["fold"], voice
     assert voice["applied"] == 1 and voice["dropped"] == 0 and voice["heard"] >= 1
     assert 0 <= voice["turn_ms_not_listening"] <= voice["turn_ms"] and voice["turn_ms"] > 0
-    assert voice["backend"] == "whisper+pocketsphinx"  # both ears, out of the box
+    assert voice["backend"] == "whisper+pocketsphinx"  # both ears, offline, by default
     assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
     assert report["hands"] == 1 and report["chips_conserved"]
 

@@ -3,9 +3,9 @@
 Whisper hears "bet sixty" and writes " Bet 60."; scored in its own style a candidate
 sits far above the same words spelled out (" bet sixty"). The candidates come from the
 phrase templates (:mod:`voice.understand.templates`): each template's shortest wordings,
-its number slots filled with amounts the engine allows now (:mod:`engine.sizing`), each
-kept only when the game's parser reads it as a legal command in this context (so the
-meaning of a candidate is the parser's, never a second grammar). Yes and no are
+its number slots filled with amounts the engine allows now (:mod:`engine.sizing`); a
+candidate counts only when the game's parser reads it as a command that can be done in
+this context (:func:`meaning`: its meaning is the parser's, never a second grammar). Yes and no are
 candidates only while a question waits for them: with "yes" always in the set, "Yes."
 won many "check" clips.
 """
@@ -35,11 +35,11 @@ ANSWERS = frozenset({BlockKind.CONFIRM, BlockKind.DENY})
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One command as Whisper would write it (``text``, e.g. " Raise to 200.") and
-    what the parser reads in it (``intent``)."""
+    """One command as Whisper would write it (``text``, e.g. " Raise to 200.") and in
+    the parser's words (``spoken``, "raise to 200")."""
 
     text: str
-    intent: Intent
+    spoken: str
 
 
 def wordings(templates: Templates, expr: Expr, limit: int) -> list[list[str]]:
@@ -124,34 +124,52 @@ def whisper_style(words: list[str]) -> str:
 
 def candidates(ctx: BettingContext, answers: bool = False,
                templates: Templates | None = None) -> tuple[Candidate, ...]:
-    """Every command legal for ``ctx`` in Whisper's style; yes and no only when
-    ``answers`` (a question waits)."""
+    """Every wording of a command for ``ctx`` in Whisper's style, amounts in the legal
+    range; yes and no only when ``answers`` (a question waits). Whether one is legal
+    now is :func:`meaning`'s to say, for the few that score best."""
     if templates is not None:
-        return _candidates(ctx, answers, templates)
+        return _candidates(ctx, answers, _wordings(templates))
     return _default_candidates(ctx, answers)
+
+
+def meaning(candidate: Candidate, ctx: BettingContext,
+            templates: Templates | None = None) -> Intent | None:
+    """What the parser reads in ``candidate`` for ``ctx``; None when it is not a
+    command that can be done now (unknown, or an error such as a check facing a bet)."""
+    intent = parse(candidate.spoken, ctx, templates)
+    if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
+        return None
+    return intent
 
 
 @functools.lru_cache(maxsize=64)
 def _default_candidates(ctx: BettingContext, answers: bool) -> tuple[Candidate, ...]:
-    return _candidates(ctx, answers, load())
+    return _candidates(ctx, answers, _default_wordings())
 
 
-def _candidates(ctx: BettingContext, answers: bool, templates: Templates
-                ) -> tuple[Candidate, ...]:
-    out: dict[str, Candidate] = {}
+@functools.lru_cache(maxsize=1)
+def _default_wordings() -> tuple[tuple[bool, tuple[str, ...]], ...]:
+    return _wordings(load())
+
+
+def _wordings(templates: Templates) -> tuple[tuple[bool, tuple[str, ...]], ...]:
+    """(is an answer, words) for every template's usual wordings."""
+    out: list[tuple[bool, tuple[str, ...]]] = []
     for template in templates.templates:
-        if template.block.kind in ANSWERS and not answers:
-            continue
         if template.block.kind is BlockKind.WAGER and template.block.value == "bare":
             continue  # a number alone is said back, never acted on: not a command
-        for words in wordings(templates, template.expr, WORDINGS):
-            if not words:
-                continue
-            for spoken, text in written(words, ctx):
-                if text in out:
-                    continue
-                intent = parse(spoken, ctx, templates)
-                if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
-                    continue
-                out[text] = Candidate(text, intent)
+        answer = template.block.kind in ANSWERS
+        out += [(answer, tuple(words)) for words in wordings(templates, template.expr, WORDINGS)
+                if words]
+    return tuple(out)
+
+
+def _candidates(ctx: BettingContext, answers: bool,
+                wordings: tuple[tuple[bool, tuple[str, ...]], ...]) -> tuple[Candidate, ...]:
+    out: dict[str, Candidate] = {}
+    for answer, words in wordings:
+        if answer and not answers:
+            continue
+        for spoken, text in written(list(words), ctx):
+            out.setdefault(text, Candidate(text, spoken))
     return tuple(out.values())

@@ -24,9 +24,10 @@ from __future__ import annotations
 import math
 import re
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,14 @@ import numpy as np
 
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
-from voice.recognize.closed_set import Candidate, candidates
+from voice.recognize.closed_set import Candidate, candidates, meaning
+from voice.understand.intent import Intent, IntentKind
 
 ContextSource = Callable[[], BettingContext | None]
+
+LOOKED_AT = 40
+"""The best-scored candidates parsed for their meaning in the context (most are legal:
+the first or second is nearly always the best, the rest find the best other meaning)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +58,14 @@ class WhisperTuning:
     length cap (it loops otherwise)."""
 
     threads: int = 2
-    window: float = 10.0
-    beam: int = 12
+    window: float = 5.0
+    beam: int = 8
     alpha: float = 0.0
     margin: float = 3.0
-    none_gap: float = 1.5
+    none_gap: float = 3.0
     free_tokens: int = 24
+    enough: float = 12.0  # nats: a lead this large is sure; no need to look further
+    free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
 
 
@@ -94,6 +102,7 @@ class WhisperRecognizer:
         self._audio: list[bytes] = []
         self._settled: Future[Result] | None = None
         self._trees: dict[tuple[BettingContext | None, bool], _Node] = {}
+        self._tokens: dict[str, list[int]] = {}  # candidate text -> token ids
         self._lock = threading.Lock()
 
     # --- the Recognizer interface ---------------------------------------------------
@@ -104,6 +113,8 @@ class WhisperRecognizer:
 
     def feed(self, pcm: bytes) -> str:
         if pcm:
+            if not self._audio:  # a new utterance: lay out the legal commands meanwhile
+                self._pool.submit(self._tree, self._context(), self.answers())
             self._settled = None
             self._audio.append(pcm)
         return ""
@@ -142,10 +153,13 @@ class WhisperRecognizer:
         """Both hearings of one utterance (16 kHz int16 PCM)."""
         if not pcm:
             return Result("", (), 0.0, self.name)
+        began = time.perf_counter()
         encoded = self._encode(pcm)
         free, free_lp, free_n = self._transcribe(encoded)
         scored = self._score(encoded, ctx, answers) if ctx is not None or answers else []
-        return self._result(scored, free, free_lp, free_n)
+        result = self._result(scored, free, free_lp, free_n, ctx)
+        ms = (time.perf_counter() - began) * 1000
+        return replace(result, details={**result.details, "ms": ms})
 
     def _encode(self, pcm: bytes) -> Any:
         import ctranslate2
@@ -182,9 +196,14 @@ class WhisperRecognizer:
             if len(self._trees) > 32:
                 self._trees.clear()
             tree = _Node()
+            if len(self._tokens) > 50_000:
+                self._tokens.clear()
             for cand in candidates(ctx, answers) if ctx is not None else ():
+                tokens = self._tokens.get(cand.text)
+                if tokens is None:
+                    tokens = self._tokens[cand.text] = self._tokenizer.encode(cand.text)
                 node = tree
-                for token in self._tokenizer.encode(cand.text):
+                for token in tokens:
                     node = node.children.setdefault(token, _Node())
                 node.ends.append(cand)
             self._trees[key] = tree
@@ -227,34 +246,65 @@ class WhisperRecognizer:
                         grown.append((total, (*prefix, token), child))
             grown.sort(key=lambda item: item[0], reverse=True)
             frontier = grown[:self.tuning.beam]
+            # Log-probabilities only fall as tokens are added: once every kept node is
+            # already further below the best finished candidate than a sure lead, no
+            # continuation can win or come close.
+            best = max((d[0] for d in done), default=-math.inf)
+            frontier = [f for f in frontier if f[0] > best - self.tuning.enough]
         return done
 
     def _result(self, scored: Sequence[tuple[float, int, Candidate]], free: str,
-                free_lp: float, free_n: int) -> Result:
+                free_lp: float, free_n: int, ctx: BettingContext | None = None) -> Result:
         spoken_free = plain(free)
         if not scored:
             return Result(spoken_free, (spoken_free,) if spoken_free else (),
                           0.5 if spoken_free else 0.0, self.name,
                           {"free_lp": free_lp}, second=spoken_free)
         alpha = self.tuning.alpha
-        ranked = sorted(((lp / n ** alpha, lp, n, c) for lp, n, c in scored),
-                        key=lambda item: item[0], reverse=True)
-        best_norm, best_lp, best_n, best = ranked[0]
-        other = next((r for r in ranked[1:] if r[3].intent.meaning != best.intent.meaning),
-                     None)
-        lead = best_norm - other[0] if other is not None else 10.0
+        ordered = sorted(((lp / n ** alpha, lp, n, c) for lp, n, c in scored),
+                         key=lambda item: item[0], reverse=True)
+        # Only commands that can be done now count: parsed best first, until the best
+        # and the best that means something else are known.
+        ranked: list[tuple[float, float, int, Candidate, Intent]] = []
+        for norm, lp, n, cand in ordered[:LOOKED_AT]:
+            intent = meaning(cand, ctx) if ctx is not None else None
+            if intent is None:
+                continue
+            ranked.append((norm, lp, n, cand, intent))
+            if intent.meaning != ranked[0][4].meaning:
+                break
+        if not ranked:
+            return self._free_only(spoken_free, ctx, {"free_lp": free_lp})
+        best_norm, best_lp, best_n, best, _ = ranked[0]
+        other = ranked[-1] if len(ranked) > 1 and ranked[-1][4].meaning != ranked[0][4].meaning \
+            else None
+        lead = best_norm - other[0] if other is not None else self.tuning.enough
         gap = free_lp / free_n - best_lp / best_n  # nats per token below the free reading
         details = {"lead": lead, "gap": gap, "best_lp": best_lp, "free_lp": free_lp,
                    "tokens": float(best_n)}
         if gap > self.tuning.none_gap:  # none of these: Whisper heard something else
-            return Result("", (), 0.0, self.name, details, second=spoken_free)
+            return self._free_only(spoken_free, ctx, details)
         confidence = lead / (lead + self.tuning.margin) if lead > 0 else 0.0
-        texts = [plain(best.text)]
-        for _, _, _, cand in ranked[1:6]:
-            if plain(cand.text) not in texts:
-                texts.append(plain(cand.text))
+        texts = [best.spoken]
+        for item in ranked[1:6]:
+            if item[3].spoken not in texts:
+                texts.append(item[3].spoken)
         return Result(texts[0], tuple(texts), confidence, self.name, details,
                       second=spoken_free)
+
+    def _free_only(self, spoken_free: str, ctx: BettingContext | None,
+                   details: dict[str, float]) -> Result:
+        """No command scored close to what Whisper wrote freely: the free transcription
+        is the reading when it is a command that can be done now ("I'll call": the
+        candidates carry no filler words), at a confidence that asks; else nothing."""
+        from voice.understand.parse import parse
+
+        if self.tuning.free_confidence > 0 and spoken_free and ctx is not None:
+            intent = parse(spoken_free, ctx)
+            if intent.intent is not IntentKind.UNKNOWN and intent.error is None:
+                return Result(spoken_free, (spoken_free,), self.tuning.free_confidence,
+                              self.name, {**details, "free": 1.0}, second=spoken_free)
+        return Result("", (), 0.0, self.name, details, second=spoken_free)
 
 
 _PUNCT = re.compile(r"[^\w' ]+")

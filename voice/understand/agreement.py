@@ -84,12 +84,18 @@ class AgreementRules:
     act on its reading over a disagreeing pocketsphinx (above 1: never, offered);
     ``offer``: disagreeing actions are offered numbered (else the surer one is asked)."""
 
-    alone: float = 2.0
+    alone: float = 0.5
     override: float = 2.0
     offer: bool = True
 
 
 RULES = AgreementRules()
+"""Measured on the voice benchmark's development set (quick, 160 commands, 10 rooms;
+``bench_voice.py --rules-grid``): a lone reading acting from 0.5 up took the right
+commands asked from 76.2% to 68.3% with no wrong action and no action on the
+no-command audio; letting a sure Whisper (0.5 to 0.8) override a disagreeing
+pocketsphinx asked 61.9-74.6% but acted wrongly on 0.6% (over the 0.5% budget), so
+disagreement is offered."""
 
 
 def decide(first: Reading, second: Reading, rules: AgreementRules = RULES) -> Decision:

