@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voice.recognize.store import PinnedFile, ModelFileError, package_dir, verify_files
+from voice.recognize.store import ModelFileError, PinnedFile, package_dir, verify_files
 from voice.speak.synth import Utterance, utterance
 
 JOE = "en_US-joe-medium"

@@ -16,8 +16,8 @@ from voice.recognize import store
 from voice.recognize.models import ModelError
 from voice.recognize.store import (
     WHISPER_FILES,
-    PinnedFile,
     ModelFileError,
+    PinnedFile,
     find_whisper_model,
     locate_whisper_model,
     package_model_dir,
