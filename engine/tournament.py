@@ -281,7 +281,8 @@ class SitAndGo:
 
     def end_hand(self) -> tuple[list[TableEvent], list[Knockout | Finished]]:
         """Settle the hand: busted players leave with their places (a bigger stack at the
-        start of the hand finishes higher); the last one left wins."""
+        start of the hand finishes higher; their ``PlayerLeft`` follow the table's events);
+        the last one left wins."""
         hand = self.table.hand
         if hand is None:
             raise TableError("No hand is being played")
@@ -297,7 +298,7 @@ class SitAndGo:
             by = knocked_out_by(hand, seat)
             taker = self.table.seats[by] if by is not None else None
             by_name = taker.name if taker is not None else ""
-            self.table.leave(seat, reason="knocked out")
+            events.append(self.table.leave(seat, reason="knocked out"))
             self.finishers.append(seat)
             knockout = Knockout(seat, player.name, place, self.config.points(place), by,
                                 by_name)

@@ -142,7 +142,9 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               settings_file=None if args.autoplay else loaded.path,
               voice=_voice(args, settings))
     recovery = "none"
-    if args.autoplay:
+    if args.sit_and_go:
+        _sit_and_go_table(app, settings, args)
+    elif args.autoplay:
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
     elif args.hands:
@@ -159,7 +161,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     del window
     if not (args.autoplay or args.hands):
         return None
-    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    report = {**_report(app, stats.summary()), "recovery": recovery,
+              "saved": save.active and not args.sit_and_go}  # a Sit & Go plays unsaved
     report["voice"] = _voice_report(app.voice)
     return report
 
@@ -217,10 +220,28 @@ def _autoplay_table(app: App, settings: GameSettings, seed: int,
     return found.report.kind if found is not None else "none"
 
 
+def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> None:
+    """A new Sit & Go (a bot in the player's chair with ``--autoplay``); it is played
+    beside the saved cash table, which it never replaces."""
+    from engine.tournament import Speed
+    from game.app import table_scene
+    from game.table.sitngo import new_sit_and_go
+
+    seated = new_sit_and_go(settings, args.seed if args.seed is not None else 0,
+                            speed=Speed(args.sit_and_go),
+                            autopilot_kind="shark" if args.autoplay else None)
+    app.push(table_scene(app, seated))
+
+
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
     scene = app.table()
     assert scene is not None
     table = scene.session.table
+    tournament = scene.session.tournament
+    extra: dict[str, object] = {}
+    if tournament is not None:
+        from game.table.sitngo import report
+        extra["tournament"] = report(tournament)
     return {
         "hands": scene.session.hand_number,
         **summary,
@@ -229,6 +250,7 @@ def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
         "chips_conserved": scene.session.chips_accounted(),
         "display_matched_engine": not scene.display.mismatch,
         "size": list(app.size),
+        **extra,
     }
 
 

@@ -122,6 +122,11 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
                         "voice), then print the autoplay JSON line and exit")
+    p.add_argument("--sit-and-go", nargs="?", const="standard", choices=("standard", "turbo"),
+                   default=default(None), metavar="SPEED",
+                   help="play a four-player Sit & Go instead of the cash table: standard "
+                        "(the default) or turbo blinds; with --autoplay, to its end or N "
+                        "hands, whichever comes first")
 
 
 def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:

@@ -10,7 +10,14 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
+from engine.events import (
+    ActionTaken,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    StreetDealt,
+)
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
@@ -34,6 +41,7 @@ from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
+from game.table.sitngo import SitAndGoDesk
 from game.table.view import TableDisplay
 from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
@@ -67,6 +75,7 @@ class TableScene:
     now: float = 0.0
     model: BarModel = field(init=False)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
+    desk: SitAndGoDesk | None = None  # a Sit & Go's levels, knockouts and results
 
     def __post_init__(self) -> None:
         settings = self.session.settings
@@ -88,6 +97,8 @@ class TableScene:
             voice.set_voices({seat: (b.voice.hint, b.voice.rate, b.voice.pitch)
                               for seat, b in self.seats.bots.items() if seat != self.me
                               and hasattr(b, "voice")})
+        if self.session.tournament is not None:
+            self.desk = SitAndGoDesk(self.session.tournament, self.me)
         self._catch_up()
         self.model = self._model()
 
@@ -174,6 +185,9 @@ class TableScene:
 
     def shown(self, event: Event) -> None:
         self._sound(event)
+        if isinstance(event, HandStarted) and self.desk is not None \
+                and self.session.level_up is not None:
+            self.tell(self.desk.level_up(self.session.level_up))
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
@@ -244,6 +258,8 @@ class TableScene:
     def hand_over(self) -> None:
         self._tour_moved(Until.HAND_OVER)
         self._seat_display()
+        if self.desk is not None:
+            self._tournament_news()
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -257,8 +273,21 @@ class TableScene:
         self.host.open(SceneName.SAVE_TROUBLE, Opening())
 
     def left_table(self, event: PlayerLeft) -> None:
+        if self.desk is not None:  # knocked out: told in hand_over; the rest plays on
+            return
         self.host.open(SceneName.START, Opening(
             notice=f"You left the table ({event.reason}) with {event.cashed_out} chips"))
+
+    def _tournament_news(self) -> None:
+        """Knockouts (the log says who by; a bot says its line), the player's place, the
+        winner; autoplay stops when the Sit & Go is over."""
+        desk = self.desk
+        assert desk is not None
+        for line in desk.news(self.session.knockouts):
+            self.tell(line)
+        self.chat(desk.chat_facts(self.session.knockouts))
+        if desk.sng.finished and self.autopilot:
+            self.host.quit()
 
     # ------------------------------------------------------------ queries
 
@@ -494,7 +523,8 @@ class TableScene:
                    and not hand.folded[self.me] and hand.stacks[self.me] > 0)
         sb, bb = self.session.settings.blinds
         title = (f"Hold'em · No-limit {sb}/{bb} · Hand #{self.session.number}"
-                 + ("  ·  autoplay" if self.autopilot else ""))
+                 if self.desk is None else self.desk.title(self.session.number)) \
+            + ("  ·  autoplay" if self.autopilot else "")
         return bar_model(
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,
