@@ -1,7 +1,8 @@
 """Sit & Go soundness and length (``python benchmarks/bench_sitngo.py``).
 
 Part 1 plays ``--count`` Sit & Gos (seeds 1..count) with the autoplay line-up (a shark
-in the player's chair; shark, maniac, station beside it) through ``bots.sitngo``, which
+in the player's chair; shark, maniac, station beside it; all with the push-or-fold
+chart, as at the table) through ``bots.sitngo``, which
 checks every hand: chips conserved and the blinds and ante the schedule names for that
 hand. Each must finish with the places a permutation of the four seats. Part 2 runs
 ``--cli`` of the same seeds through ``holdem --autoplay 100000 --sit-and-go`` (the whole
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bots.api import create_bot  # noqa: E402
+from bots.shortstack import with_chart  # noqa: E402
 from bots.sitngo import SitAndGoResult, play_sit_and_go  # noqa: E402
 from engine.tournament import SitAndGoConfig, Speed  # noqa: E402
 
@@ -39,8 +41,8 @@ FIXED_FPS = 60  # autoplay's fixed step: 1/60 game-second a frame at --fps 0
 def _one(args: tuple[int, str]) -> tuple[int, SitAndGoResult, float]:
     seed, speed = args
     rng = random.Random(seed)
-    bots = [create_bot(kind, random.Random(rng.getrandbits(64)), think=False)
-            for kind in LINEUP]
+    bots = [with_chart(create_bot(kind, random.Random(rng.getrandbits(64)), think=False),
+                       random.Random(rng.getrandbits(64))) for kind in LINEUP]
     t0 = time.perf_counter()
     result = play_sit_and_go(SitAndGoConfig(speed=Speed(speed)), bots,
                              random.Random(rng.getrandbits(64)))

@@ -45,6 +45,19 @@ def ante_for(big_blind: int) -> int:
     return max(5, big_blind // 10 // 5 * 5)
 
 
+def level_of(small_blind: int, big_blind: int, *, top: int = 40) -> int | None:
+    """The ladder's level number with these blinds (None when it has none)."""
+    for number in range(1, top + 1):
+        level = SitAndGoConfig().level(number)
+        if (level.small_blind, level.big_blind) == (small_blind, big_blind):
+            return number
+    return None
+
+
+def roman(number: int) -> str:
+    return ROMAN[number - 1] if 1 <= number <= len(ROMAN) else str(number)
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of the schedule (``number`` from 1)."""
@@ -56,7 +69,7 @@ class Level:
 
     @property
     def roman(self) -> str:
-        return ROMAN[self.number - 1] if self.number <= len(ROMAN) else str(self.number)
+        return roman(self.number)
 
     def as_list(self) -> list[int]:
         return [self.small_blind, self.big_blind, self.ante]

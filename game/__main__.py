@@ -143,7 +143,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               voice=_voice(args, settings))
     recovery = "none"
     if args.sit_and_go:
-        _sit_and_go_table(app, settings, args)
+        recovery = _sit_and_go_table(app, settings, args)
     elif args.autoplay:
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
@@ -161,8 +161,11 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     del window
     if not (args.autoplay or args.hands):
         return None
-    report = {**_report(app, stats.summary()), "recovery": recovery,
-              "saved": save.active and not args.sit_and_go}  # a Sit & Go plays unsaved
+    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    scene = app.table()
+    if scene is not None and scene.session.tournament is not None:
+        report["saved"] = scene.session.save.active  # the Sit & Go's own file
+        scene.session.save.close()
     report["voice"] = _voice_report(app.voice)
     return report
 
@@ -220,17 +223,20 @@ def _autoplay_table(app: App, settings: GameSettings, seed: int,
     return found.report.kind if found is not None else "none"
 
 
-def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> None:
-    """A new Sit & Go (a bot in the player's chair with ``--autoplay``); it is played
-    beside the saved cash table, which it never replaces."""
-    from engine.tournament import Speed
+def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> str:
+    """Continue the saved Sit & Go of this kind (the player's, or autoplay's), or start a
+    new one; it has its own save file beside the cash table's and never replaces it. The
+    recovery kind."""
     from game.app import table_scene
-    from game.table.sitngo import new_sit_and_go
+    from game.table.sitngo import seat_sit_and_go
 
-    seated = new_sit_and_go(settings, args.seed if args.seed is not None else 0,
-                            speed=Speed(args.sit_and_go),
-                            autopilot_kind="shark" if args.autoplay else None)
+    seated, notices, recovery = seat_sit_and_go(
+        settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
+        autoplay=bool(args.autoplay))
+    for notice in notices:
+        print(notice, file=sys.stderr)
     app.push(table_scene(app, seated))
+    return recovery
 
 
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:

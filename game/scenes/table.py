@@ -494,6 +494,8 @@ class TableScene:
                 else:
                     self.note(text)
         self._age(game_dt)
+        if self.desk is not None:
+            self.desk.sng.tick(game_dt)  # levels by the clock count game time
         self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.model = self._model()

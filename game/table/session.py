@@ -7,6 +7,7 @@ sees every hand, action and chip movement in order."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.actions import Action, IllegalAction
@@ -38,6 +39,7 @@ class TableSession:
     tournament: SitAndGo | None = None  # a Sit & Go: its levels and knockouts
     level_up: LevelUp | None = None  # the blinds went up for the hand just dealt
     knockouts: list[Knockout | Finished] = field(default_factory=list)  # the last hand's
+    after_hand: Callable[[], None] | None = None  # keeps a Sit & Go's state, hand by hand
 
     @classmethod
     def create(cls, settings: GameSettings, names: tuple[str, ...], rng: random.Random,
@@ -130,6 +132,8 @@ class TableSession:
         assert hand is not None
         self.last_saved_hand = self.save.hand_id
         self.save.finish_hand(self.table, hand, events)
+        if self.after_hand is not None:
+            self.after_hand()
         self.history.append(self.stacks())
         self.trim_history()
         return events

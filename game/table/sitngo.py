@@ -5,10 +5,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from bots.chatter import KnockedOut
+from bots.shortstack import with_chart
 from engine.tournament import Finished, Knockout, LevelUp, SitAndGo, SitAndGoConfig, Speed
+from game.persistence.recovery import Recovery
 from game.persistence.saving import SaveGame
+from game.persistence.sitngo import (
+    SavedState,
+    SitAndGoStateError,
+    finish,
+    load_results,
+    open_save,
+    read_state,
+    write_state,
+)
+from game.records.tournament import table_name
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable
 from game.table.players import Seats
@@ -24,26 +37,120 @@ def ordinal(place: int) -> str:
 def new_sit_and_go(settings: GameSettings, seed: int, *, speed: Speed = Speed.STANDARD,
                    minutes_per_level: float | None = None,
                    autopilot_kind: str | None = None, think_scale: float = 1.0,
-                   save: SaveGame | None = None) -> SeatedTable:
+                   save: SaveGame | None = None, folder: Path | None = None) -> SeatedTable:
     """Four players with equal stacks at level 1; ``autopilot_kind`` seats a bot in the
-    player's chair. Its bots play the short stack from the push-or-fold chart."""
+    player's chair. Its bots play the short stack from the push-or-fold chart. With
+    ``save`` (the Sit & Go's own file) it is kept hand by hand, its state in ``folder``."""
     rng = random.Random(seed)
     kinds = {seat: kind for seat, kind in enumerate(settings.bots, start=1)}
     if autopilot_kind is not None:
         kinds[HUMAN_SEAT] = autopilot_kind
     seats = Seats.create(kinds, random.Random(rng.getrandbits(64)), human=HUMAN_SEAT,
                          human_name=settings.player_name)
-    seats.think_scale = think_scale
     names = tuple(settings.player_name if s == HUMAN_SEAT and autopilot_kind is None
                   else seats.name(s) for s in range(4))
-    if seats.chatter is not None:
-        seats.chatter.names = list(names)
     config = SitAndGoConfig(speed=speed, minutes_per_level=minutes_per_level)
     sng = SitAndGo.create(config, names)
+    sng.number = _next_number(folder) if save is not None and save.active else 0
+    seated = _seated(settings, sng, seats, rng, kinds, save or SaveGame(),
+                     autopilot=autopilot_kind is not None, think_scale=think_scale,
+                     folder=folder)
+    seated.session.save.new_table(sng.table, table_name(sng.number), kinds)
+    seated.session.history.append(seated.session.stacks())
+    if seated.session.after_hand is not None:
+        seated.session.after_hand()  # the state is there before the first hand
+    return seated
+
+
+def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard",
+                    autoplay: bool = False, think_scale: float = 1.0,
+                    folder: Path | None = None) -> tuple[SeatedTable, list[str], str]:
+    """The saved Sit & Go of this kind (the player's, or autoplay's) continued, or a new
+    one (``speed`` "standard" or "turbo"); the sentences to tell on the way and the
+    recovery kind. A saved Sit & Go of the other kind is left alone: this one plays
+    unsaved."""
+    save = open_save(folder)
+    notices = save.take_notices()
+    try:
+        state = read_state(folder)
+    except SitAndGoStateError as err:
+        notices.append(f"{err}: a new Sit & Go starts.")
+        state = None
+    kind = "shark" if autoplay else None
+    if state is not None and state.autopilot != autoplay:
+        save.close()
+        notices.append("The saved Sit & Go is " + ("yours" if autoplay else "autoplay's")
+                       + ": this one plays unsaved.")
+        return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
+                               think_scale=think_scale), notices, "none")
+    if state is not None:
+        found = save.saved_table()
+        if found is not None and found.table is not None:
+            try:
+                return (continued_sit_and_go(settings, seed, found, save, state,
+                                             think_scale=think_scale, folder=folder),
+                        notices, found.report.kind)
+            except SitAndGoStateError as err:
+                notices.append(f"{err}: a new Sit & Go starts.")
+    return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
+                           think_scale=think_scale, save=save, folder=folder),
+            notices, "none")
+
+
+def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, save: SaveGame,
+                         state: SavedState, *, think_scale: float = 1.0,
+                         folder: Path | None = None) -> SeatedTable:
+    """The saved Sit & Go (``found`` from its file's ``saved_table()``), an interrupted
+    hand resuming where it stopped (``SitAndGoStateError`` when its state doesn't fit)."""
+    table = found.table
+    assert table is not None
+    sng = state.restore(table)
+    rng = random.Random(f"{seed}/sitngo/{table.hands_played}")  # a new deal per restart
+    names = {s: p.name for s, p in enumerate(table.seats) if p is not None}
+    names |= {k.seat: k.name for k in sng.knockouts}
+    kinds = state.bots
+    seats = Seats.named({s: k for s, k in kinds.items() if s in names}, names,
+                        random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
+    seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=state.autopilot,
+                     think_scale=think_scale, folder=folder)
+    seated.session.history.append(seated.session.stacks())
+    if table.hand is not None:
+        seated.session.hand_number = 1
+    told = found.report.message if found.report.kind != "none" else ""
+    return SeatedTable(seated.session, seated.seats, seated.autopilot,
+                       " ".join(t for t in (told, f"Sit & Go resumed at {level_line(sng)}")
+                                if t))
+
+
+def _seated(settings: GameSettings, sng: SitAndGo, seats: Seats, rng: random.Random,
+            kinds: dict[int, str], save: SaveGame, *, autopilot: bool, think_scale: float,
+            folder: Path | None) -> SeatedTable:
+    seats.think_scale = think_scale
+    chart_rng = random.Random(rng.getrandbits(64))
+    seats.bots = {seat: with_chart(bot, random.Random(chart_rng.getrandbits(64)),
+                                   sng.config.prizes) for seat, bot in seats.bots.items()}
+    names = tuple(p.name if p is not None else "" for p in sng.table.seats)
+    names = tuple(n or next((k.name for k in sng.knockouts if k.seat == s), f"Seat {s + 1}")
+                  for s, n in enumerate(names))
+    if seats.chatter is not None:
+        seats.chatter.names = list(names)
     session = TableSession(settings, sng.table, random.Random(rng.getrandbits(64)), names,
-                           save=save or SaveGame(), tournament=sng)
-    session.history.append(session.stacks())
-    return SeatedTable(session, seats, autopilot=autopilot_kind is not None)
+                           save=save, tournament=sng)
+    if save.active:
+        def keep() -> None:
+            problem = write_state(sng, kinds, autopilot=autopilot, folder=folder)
+            if problem is None and sng.finished:
+                problem = finish(sng, HUMAN_SEAT, names[HUMAN_SEAT], autopilot=autopilot,
+                                 folder=folder)
+            if problem is not None:
+                save.notices.append(problem)
+        session.after_hand = keep
+    return SeatedTable(session, seats, autopilot=autopilot)
+
+
+def _next_number(folder: Path | None) -> int:
+    """The next tournament number: one more than the last finished one's."""
+    return max((int(r.get("number", 0)) for r in load_results(folder)), default=0) + 1
 
 
 def level_line(sng: SitAndGo) -> str:
