@@ -45,6 +45,7 @@ from game.table.sitngo import SitAndGoDesk
 from game.table.view import TableDisplay
 from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
+from voice.speak.narrator import TournamentStatus
 
 MESSAGE_SECONDS = 4.0
 BUBBLE_SECONDS = 4.0
@@ -152,6 +153,10 @@ class TableScene:
 
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)
+
+    def tournament_status(self) -> TournamentStatus | None:
+        """A Sit & Go's level, the next one and the player's chips (None at a cash table)."""
+        return self.desk.status() if self.desk is not None else None
 
     def sitting_out_now(self) -> bool:
         return self.session.sitting_out(self.me)

@@ -26,6 +26,7 @@ from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable
 from game.table.players import Seats
 from game.table.session import TableSession
+from voice.speak.narrator import TournamentStatus
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -202,13 +203,6 @@ def results_lines(sng: SitAndGo) -> list[str]:
     return lines
 
 
-def big_blinds(chips: int, sng: SitAndGo) -> str:
-    """A stack in big blinds at the current level ("12.5 big blinds")."""
-    bb = chips / sng.level.big_blind
-    text = f"{bb:.0f}" if bb >= 10 or bb == int(bb) else f"{bb:.1f}"
-    return f"{text} big blind{'s' * (text != '1')}"
-
-
 def report(sng: SitAndGo) -> dict[str, object]:
     """The closing report's ``tournament`` object (contract 5)."""
     return {"finished": sng.finished, "places": sng.places,
@@ -239,6 +233,19 @@ class SitAndGoDesk:
                 lines.append(finished_line(item, self.me))
                 lines.append("Results: " + "; ".join(results_lines(self.sng)))
         return lines
+
+    def status(self) -> TournamentStatus:
+        """What the voice answers the Sit & Go's questions from."""
+        sng, level, up = self.sng, self.sng.level, self.sng.next_level
+        player = sng.table.seats[self.me] if self.me < len(sng.table.seats) else None
+        hand = sng.table.hand
+        stack = None
+        if player is not None:
+            stack = hand.stacks[self.me] if hand is not None and not hand.finished \
+                and hand.config.players[self.me] else player.stack
+        return TournamentStatus(level.number, level.small_blind, level.big_blind, level.ante,
+                                up.small_blind, up.big_blind, up.ante, sng.hands_to_next(),
+                                sng.seconds_to_next(), stack)
 
     def chat_facts(self, items: list[Knockout | Finished]) -> list[object]:
         """Facts the bots banter about: who went out, and by whose hand."""
