@@ -48,6 +48,8 @@ from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 from voice.speak.narrator import TournamentStatus
 
 MESSAGE_SECONDS = 4.0
+WATCH_SPEED = 8.0  # a Sit & Go the player is out of plays on at this speed
+RESULTS_AFTER = 5.0  # game seconds from a Sit & Go's last hand to its results
 BUBBLE_SECONDS = 4.0
 
 
@@ -77,6 +79,7 @@ class TableScene:
     model: BarModel = field(init=False)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
     desk: SitAndGoDesk | None = None  # a Sit & Go's levels, knockouts and results
+    results_in: float | None = None  # game seconds until a finished Sit & Go's results
 
     def __post_init__(self) -> None:
         settings = self.session.settings
@@ -291,8 +294,29 @@ class TableScene:
         for line in desk.news(self.session.knockouts):
             self.tell(line)
         self.chat(desk.chat_facts(self.session.knockouts))
-        if desk.sng.finished and self.autopilot:
-            self.host.quit()
+        if self.autopilot:
+            if desk.sng.finished:
+                self.host.quit()
+            return
+        if desk.knocked_out_me(self.session.knockouts) and not desk.sng.finished:
+            # Out: the rest is watched at speed; the menu (Esc) starts again.
+            self.session.settings = self.session.settings.with_(speed=WATCH_SPEED)
+            self.tell(f"Watching the rest at {WATCH_SPEED:g}× · Esc for the menu, then "
+                      "Sit & Go to start again")
+        if desk.sng.finished:
+            if desk.won_me(self.session.knockouts):
+                self.host.effects.play("win")
+            self.results_in = RESULTS_AFTER
+
+    def _results(self, dt: float) -> None:
+        """The Sit & Go is over: after the last words, its results on the start screen."""
+        if self.results_in is None or self.desk is None:
+            return
+        self.results_in -= dt
+        if self.results_in <= 0 and not self.presenter.busy:
+            self.results_in = None
+            self.session.save.close()
+            self.host.open(SceneName.START, Opening(notice=self.desk.results_notice()))
 
     # ------------------------------------------------------------ queries
 
@@ -501,6 +525,7 @@ class TableScene:
         self._age(game_dt)
         if self.desk is not None:
             self.desk.sng.tick(game_dt)  # levels by the clock count game time
+            self._results(game_dt)
         self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.model = self._model()

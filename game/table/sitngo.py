@@ -189,6 +189,12 @@ def finished_line(f: Finished, me: int) -> str:
     return f"{who} the Sit & Go! {f.points} points"
 
 
+def title_line(sng: SitAndGo, hand: int) -> str:
+    if sng.finished:
+        return f"Sit & Go over · Hand #{hand}"
+    return f"Sit & Go · {level_line(sng)} · Hand #{hand}"
+
+
 def results_lines(sng: SitAndGo) -> list[str]:
     """"1st  Ann  65 points", one a place, first place first."""
     lines = []
@@ -199,7 +205,7 @@ def results_lines(sng: SitAndGo) -> list[str]:
         if name is None:
             player = sng.table.seats[seat]
             name = player.name if player is not None else f"Seat {seat + 1}"
-        lines.append(f"{ordinal(place)}  {name}  {sng.config.points(place)} points")
+        lines.append(f"{ordinal(place)} {name} {sng.config.points(place)} points")
     return lines
 
 
@@ -218,7 +224,7 @@ class SitAndGoDesk:
     me: int
 
     def title(self, hand: int) -> str:
-        return f"Sit & Go · {level_line(self.sng)} · Hand #{hand}"
+        return title_line(self.sng, hand)
 
     def level_up(self, up: LevelUp) -> str:
         return level_up_line(up)
@@ -233,6 +239,17 @@ class SitAndGoDesk:
                 lines.append(finished_line(item, self.me))
                 lines.append("Results: " + "; ".join(results_lines(self.sng)))
         return lines
+
+    def knocked_out_me(self, items: list[Knockout | Finished]) -> bool:
+        return any(isinstance(k, Knockout) and k.seat == self.me for k in items)
+
+    def won_me(self, items: list[Knockout | Finished]) -> bool:
+        return any(isinstance(f, Finished) and f.winner == self.me for f in items)
+
+    def results_notice(self) -> str:
+        """The results for the start screen: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        number = f" #{self.sng.number}" if self.sng.number else ""
+        return f"Sit & Go{number} is over · " + " · ".join(results_lines(self.sng))
 
     def status(self) -> TournamentStatus:
         """What the voice answers the Sit & Go's questions from."""
