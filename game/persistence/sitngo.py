@@ -196,3 +196,16 @@ def tournament_career(results: list[dict[str, Any]], *, autoplay: bool = False
     average = sum(r["place"] for r in mine) / len(mine) if mine else None
     return TournamentCareer(len(mine), dict(sorted(places.items())), average,
                             sum(int(r.get("points", 0)) for r in mine))
+
+
+def sit_and_go_rows(c: TournamentCareer) -> list[tuple[str, str]]:
+    """The career page's and ``holdem stats``'s lines for the Sit & Gos."""
+    if not c.played:
+        return [("Sit & Gos played", "0")]
+    places = " · ".join(f"{n} × {_PLACE.get(p, f'{p}th')}" for p, n in c.places.items())
+    average = f"{c.average_finish:.2f}" if c.average_finish is not None else "—"
+    return [("Sit & Gos played", f"{c.played:,} ({c.points:,} points)"),
+            ("Places", places), ("Average finish", average)]
+
+
+_PLACE = {1: "1st", 2: "2nd", 3: "3rd"}

@@ -5,6 +5,7 @@ results on the start screen at the end."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from engine.actions import Action, ActionKind
 from game.app import App
@@ -33,6 +34,7 @@ def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
     assert not app.save.active or app.save.table_info() is None
 
 
+@pytest.mark.slow
 def test_knocked_out_the_player_is_told_the_place_and_watches_to_the_results(app: App
                                                                             ) -> None:
     scene = _sit_and_go(app)
@@ -63,6 +65,7 @@ def test_knocked_out_the_player_is_told_the_place_and_watches_to_the_results(app
     assert sng.finished and sorted(sng.places) == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_a_new_level_is_told_at_the_table(app: App) -> None:
     scene = _sit_and_go(app, pygame.K_u)
     scene.autopilot = scene.loop.autopilot = True  # a bot plays the chair: time moves on
