@@ -3,7 +3,8 @@ all-in, so bubble and heads-up play differ from ring play as a strong player's w
 
 Preflop, with the effective stack at most ``max_bb`` big blinds, the bot goes all in or
 folds. Opponents are assumed to play the heads-up chart (``bots/data/pushfold.json``):
-callers call with the chart's calling range at their effective depth, a shover holds the
+callers call with the chart's calling range at 1.5 times their effective depth
+(``CALLERS_DEEPER``: tighter than the equilibrium, as the table's bots call), a shover holds the
 chart's pushing range (tighter the more players it shoved into). A call is priced in
 tournament points by ICM, so near the bubble it needs more than chip odds and heads-up
 (where ICM is linear) exactly chip odds; a push is priced in chips (``icm_pushes`` prices
@@ -32,7 +33,12 @@ PREMIUM = frozenset({"AA", "KK", "QQ", "AKs", "AKo"})
 LEAN: dict[str, tuple[float, float]] = {
     "shark": (0.0, 0.0), "maniac": (1.5, 1.0), "station": (0.0, 1.5), "rock": (-1.0, -1.0),
 }
-FORGET = {1: 0.5, 2: 0.25}  # chance a low-level bot plays its usual game instead
+FORGET = {1: 0.5, 2: 0.25}
+# Who might call a push is taken to call as the chart would at this many times their
+# depth: tighter than the equilibrium, as the table's bots do (they call a shove from an
+# equity estimate against a tight shoving range). On the chart benchmark's development
+# seeds (1001-1400): average place 2.25 with 1.5, 2.24 with 2, 2.33 with 1 (equilibrium).
+CALLERS_DEEPER = 1.5  # chance a low-level bot plays its usual game instead
 
 
 @dataclass(slots=True)
@@ -103,7 +109,8 @@ class ShortStackBot:
             return self._all_in(view) if NAMES[hand] in PREMIUM else self._fold(view)
         if depth > self.max_bb and not shove.all_in:
             return None  # a deep raise: the usual game
-        gain = self._call_gain(view, start, hand, shove.seat)
+        behind = view.stacks[shove.seat] > 0  # a raise, not all in: it may fold to a shove
+        gain = self._call_gain(view, start, hand, shove.seat, reshove=behind)
         return self._all_in(view) if gain + call_lean > 0 else self._fold(view)
 
     def _points(self, stacks: list[int], *, chips: bool = False) -> list[float]:
@@ -130,7 +137,7 @@ class ShortStackBot:
         row = w[hand]
         for seat in behind:
             depth = min(start[me], start[seat]) / view.big_blind
-            calls = c.call_range(depth, self._ante_bb(view))
+            calls = c.call_range(depth * CALLERS_DEEPER, self._ante_bb(view))
             p_call = float((row * calls).sum() / row.sum())
             eq = float((row * calls) @ e[hand]) / max(float((row * calls).sum()), 1e-12)
             at_stake = min(start[me], start[seat])
@@ -158,8 +165,11 @@ class ShortStackBot:
         scale = 100.0 / sum(start) if chips else 1.0  # chips to points' scale for the lean
         return (ev - fold) * scale
 
-    def _call_gain(self, view: PlayerView, start: list[int], hand: int, shover: int) -> float:
-        """Points won by calling (or re-shoving over) ``shover`` rather than folding."""
+    def _call_gain(self, view: PlayerView, start: list[int], hand: int, shover: int, *,
+                   reshove: bool = False) -> float:
+        """Points won by calling ``shover`` (or, with ``reshove``, going all in over a
+        raise that may fold: it calls with the chart's calling range) rather than
+        folding."""
         me = view.seat
         n = len(start)
         depth = min(start[me], start[shover]) / view.big_blind
@@ -173,7 +183,12 @@ class ShortStackBot:
         weights = w[hand] * pushes
         if weights.sum() <= 0:
             return 0.0
-        eq = float(weights @ e[hand]) / float(weights.sum())
+        p_call = 1.0
+        if reshove:
+            held = float(weights.sum())
+            weights = weights * chart().call_range(depth, self._ante_bb(view))
+            p_call = float(weights.sum()) / held
+        eq = float(weights @ e[hand]) / float(weights.sum()) if p_call > 0 else 0.0
         dead = view.contributed
         at_stake = min(start[me], start[shover])
         pot_rest = sum(dead) - dead[me] - dead[shover]
@@ -187,7 +202,10 @@ class ShortStackBot:
         lose[me] -= at_stake
         lose[shover] += at_stake + pot_rest
         called = eq * self._points(win)[me] + (1 - eq) * self._points(lose)[me]
-        return called - self._after_fold(view, start, shover)
+        steal = [start[s] - dead[s] for s in range(n)]
+        steal[me] += sum(dead)
+        ev = p_call * called + (1 - p_call) * self._points(steal)[me]
+        return ev - self._after_fold(view, start, shover)
 
     def _after_fold(self, view: PlayerView, start: list[int], taker: int, *,
                     chips: bool = False) -> float:
