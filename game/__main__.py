@@ -232,7 +232,7 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
 
     seated, notices, recovery = seat_sit_and_go(
         settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
-        autoplay=bool(args.autoplay))
+        autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
     for notice in notices:
         print(notice, file=sys.stderr)
     app.push(table_scene(app, seated))

@@ -65,6 +65,7 @@ def new_sit_and_go(settings: GameSettings, seed: int, *, speed: Speed = Speed.ST
 
 def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard",
                     autoplay: bool = False, think_scale: float = 1.0,
+                    minutes_per_level: float | None = None,
                     folder: Path | None = None) -> tuple[SeatedTable, list[str], str]:
     """The saved Sit & Go of this kind (the player's, or autoplay's) continued, or a new
     one (``speed`` "standard" or "turbo"); the sentences to tell on the way and the
@@ -83,7 +84,8 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
         notices.append("The saved Sit & Go is " + ("yours" if autoplay else "autoplay's")
                        + ": this one plays unsaved.")
         return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
-                               think_scale=think_scale), notices, "none")
+                               think_scale=think_scale, minutes_per_level=minutes_per_level),
+                notices, "none")
     if state is not None:
         found = save.saved_table()
         if found is not None and found.table is not None:
@@ -94,7 +96,8 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
             except SitAndGoStateError as err:
                 notices.append(f"{err}: a new Sit & Go starts.")
     return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
-                           think_scale=think_scale, save=save, folder=folder),
+                           think_scale=think_scale, minutes_per_level=minutes_per_level,
+                           save=save, folder=folder),
             notices, "none")
 
 

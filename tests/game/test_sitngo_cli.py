@@ -41,3 +41,25 @@ def test_autoplay_sit_and_go_stops_after_n_hands_and_leaves_the_cash_table(
     from game.persistence.store import DB_NAME, Store
     with Store.open(tmp_path / DB_NAME) as store:
         assert len(store.hands()) == 4  # the cash table's 2 + 2: it was played on
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--level-minutes", "3"], "--level-minutes goes with --sit-and-go"),
+    (["--sit-and-go", "--level-minutes", "0"], "--level-minutes must be from 1 to 120"),
+    (["--sit-and-go", "fast"], "invalid choice: 'fast'"),
+])
+def test_bad_sit_and_go_flags_are_refused_with_a_sentence(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli.args import parse
+    with pytest.raises(SystemExit):
+        parse(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_level_minutes_reach_the_sit_and_go(tmp_path: Path) -> None:
+    from game.settings.model import GameSettings
+    from game.table.sitngo import seat_sit_and_go
+    seated, _, _ = seat_sit_and_go(GameSettings(), 1, minutes_per_level=3, folder=tmp_path)
+    sng = seated.session.tournament
+    assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
+    seated.session.save.close()
