@@ -29,9 +29,10 @@ from engine.view import PlayerView
 
 MAX_BB = 12.0
 PREMIUM = frozenset({"AA", "KK", "QQ", "AKs", "AKo"})
-# Points (of the 100 paid out) a personality gives away to push or call: positive is looser.
+# Points (of the 100 paid out; a push's chips are scaled to them) a personality gives away
+# to push or call: positive is looser.
 LEAN: dict[str, tuple[float, float]] = {
-    "shark": (0.0, 0.0), "maniac": (1.5, 1.0), "station": (0.0, 1.5), "rock": (-1.0, -1.0),
+    "shark": (0.0, 0.0), "maniac": (0.6, 0.6), "station": (0.0, 1.0), "rock": (-0.4, -0.6),
 }
 FORGET = {1: 0.5, 2: 0.25}
 # Who might call a push is taken to call as the chart would at this many times their

@@ -24,7 +24,7 @@ from bots.pushfold import (
 )
 from bots.shortstack import ShortStackBot
 from engine.actions import Action, ActionKind
-from engine.cards import parse_cards
+from engine.cards import card_str, parse_cards
 from engine.equity import exact_equity
 from engine.state import HandConfig, HandState
 from engine.view import view_of
@@ -137,3 +137,34 @@ def test_on_the_bubble_a_call_chip_odds_would_make_is_folded() -> None:
     in_chips = heads_up._call_gain(view, start, class_of(*parse_cards(["Ah", "9s"])), 1)
     assert in_chips > 0 > in_points
     assert bot.decide(view).kind is ActionKind.FOLD
+
+
+def _first_in_pushes(kind: str, depth_bb: int, level: int = 3) -> int:
+    """How many of the 169 classes ``kind`` pushes first in on the button, 4-handed."""
+    bot = ShortStackBot(create_bot(kind, random.Random(1), think=False), random.Random(2),
+                        level=level)
+    pushed = 0
+    for index in range(169):
+        a, b = max(combos(index), key=lambda c: min(c))  # high cards: clear of the spares
+        hand = _hand((3000, 3000, 3000, depth_bb * 100), button=3,
+                     hole={3: f"{card_str(a)} {card_str(b)}"})
+        hand.apply(Action(2, ActionKind.FOLD))  # under the gun folds to the button
+        action = bot.short_stack(view_of(hand, 3))
+        assert action is not None
+        pushed += action.kind is ActionKind.ALLIN
+    return pushed
+
+
+def test_a_maniac_pushes_wider_than_a_rock_and_a_shorter_stack_wider() -> None:
+    maniac, shark, rock = (_first_in_pushes(k, 8) for k in ("maniac", "shark", "rock"))
+    assert maniac >= shark >= rock and maniac > rock
+    assert _first_in_pushes("shark", 4) > _first_in_pushes("shark", 11)
+
+
+def test_a_low_level_bot_sometimes_forgets_the_chart() -> None:
+    hand = _hand((3000, 3000, 1100, 3000), button=3, hole={2: "7c 2d"})
+    low = ShortStackBot(create_bot("shark", random.Random(1), think=False), random.Random(3),
+                        level=1)
+    forgot = sum(low.short_stack(view_of(hand, 2)) is None for _ in range(200))
+    assert 60 < forgot < 140  # about half the time at level 1
+    assert all(_bot().short_stack(view_of(hand, 2)) is not None for _ in range(50))
