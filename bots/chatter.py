@@ -76,6 +76,14 @@ class Rebought:
 
 
 @dataclass(frozen=True, slots=True)
+class KnockedOut:
+    """A Sit & Go player lost their last chip (``by``: who took it, if anyone)."""
+
+    seat: int
+    by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ChatLine:
     seat: int
     name: str
@@ -287,6 +295,8 @@ class Chatter:
                               facts={"intent": event.intent, "detail": event.detail})]
         if isinstance(event, LongThink):
             return [_Occasion("long_think", event.seat, facts={"count": int(event.seconds)})]
+        if isinstance(event, KnockedOut):
+            return [_Occasion("knocked_out", event.seat, event.by)]
         if isinstance(event, Rebought):
             return [_Occasion("rebuy", event.seat, facts={"amount": event.amount})]
         if isinstance(event, ChipsAdded):  # the table's rebuy / top-up record

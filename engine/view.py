@@ -39,6 +39,7 @@ class PlayerView:
     shown: tuple[HandShown, ...]
     names: tuple[str, ...]
     finished: bool
+    ante: int = 0
 
     @property
     def my_turn(self) -> bool:
@@ -87,4 +88,5 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         shown=tuple(e for e in state.events if isinstance(e, HandShown) and not e.mucked),
         names=names,
         finished=state.finished,
+        ante=state.config.ante,
     )

@@ -142,7 +142,9 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               settings_file=None if args.autoplay else loaded.path,
               voice=_voice(args, settings))
     recovery = "none"
-    if args.autoplay:
+    if args.sit_and_go:
+        recovery = _sit_and_go_table(app, settings, args)
+    elif args.autoplay:
         recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
                                    transcript)
     elif args.hands:
@@ -160,6 +162,10 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     if not (args.autoplay or args.hands):
         return None
     report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    scene = app.table()
+    if scene is not None and scene.session.tournament is not None:
+        report["saved"] = scene.session.save.active  # the Sit & Go's own file
+        scene.session.save.close()
     report["voice"] = _voice_report(app.voice)
     return report
 
@@ -217,10 +223,31 @@ def _autoplay_table(app: App, settings: GameSettings, seed: int,
     return found.report.kind if found is not None else "none"
 
 
+def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> str:
+    """Continue the saved Sit & Go of this kind (the player's, or autoplay's), or start a
+    new one; it has its own save file beside the cash table's and never replaces it. The
+    recovery kind."""
+    from game.app import table_scene
+    from game.table.sitngo import seat_sit_and_go
+
+    seated, notices, recovery = seat_sit_and_go(
+        settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
+        autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
+    for notice in notices:
+        print(notice, file=sys.stderr)
+    app.push(table_scene(app, seated))
+    return recovery
+
+
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
     scene = app.table()
     assert scene is not None
     table = scene.session.table
+    tournament = scene.session.tournament
+    extra: dict[str, object] = {}
+    if tournament is not None:
+        from game.table.sitngo import report
+        extra["tournament"] = report(tournament)
     return {
         "hands": scene.session.hand_number,
         **summary,
@@ -229,6 +256,7 @@ def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
         "chips_conserved": scene.session.chips_accounted(),
         "display_matched_engine": not scene.display.mismatch,
         "size": list(app.size),
+        **extra,
     }
 
 

@@ -122,6 +122,15 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
                         "voice), then print the autoplay JSON line and exit")
+    p.add_argument("--sit-and-go", nargs="?", const="standard", choices=("standard", "turbo"),
+                   default=default(None), metavar="SPEED",
+                   help="play a four-player Sit & Go instead of the cash table: standard "
+                        "(the default) or turbo blinds; with --autoplay, to its end or N "
+                        "hands, whichever comes first")
+    p.add_argument("--level-minutes", type=_ranged("--level-minutes", 1, 120), metavar="M",
+                   default=default(None),
+                   help="with --sit-and-go: the blinds go up every M minutes of game time "
+                        "instead of every 10 (Turbo: 5) hands")
 
 
 def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:
@@ -188,6 +197,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         p.error("--reset-settings is used on its own: holdem --reset-settings")
     if args.command == "play" and args.voice_from and args.no_voice:
         p.error("--voice-from and --no-voice contradict each other: choose one")
+    if args.command == "play" and args.level_minutes and not args.sit_and_go:
+        p.error("--level-minutes goes with --sit-and-go")
     if args.command == "play" and args.hands and args.autoplay:
         p.error("--hands plays your own seat; --autoplay seats a bot there: choose one")
     return args

@@ -88,8 +88,15 @@ def replay(args: argparse.Namespace,
 
 def stats(args: argparse.Namespace) -> int:
     def run(store: Store) -> int:
+        from game.persistence.sitngo import load_results, sit_and_go_rows, tournament_career
+        sit_and_go = tournament_career(load_results())
         if args.json:
-            print(json.dumps(stats_json(store, args.session)))
+            print(json.dumps({**stats_json(store, args.session),
+                              "sit_and_go": {"played": sit_and_go.played,
+                                             "places": {str(p): n for p, n in
+                                                        sit_and_go.places.items()},
+                                             "average_finish": sit_and_go.average_finish,
+                                             "points": sit_and_go.points}}))
             return 0
         sessions = [s[0] for s in store.sessions()]
         if args.session is not None and args.session not in sessions:
@@ -109,6 +116,7 @@ def stats(args: argparse.Namespace) -> int:
         label = f"Session {args.session}" if args.session else "This session (the latest)"
         print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
         print(f"\nAll time:\n{text_table(all_time_stats(store))}")
+        print("\n" + "\n".join(f"{k}: {v}" for k, v in sit_and_go_rows(sit_and_go)))
         return 0
     return _with_store(run)
 

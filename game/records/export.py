@@ -39,6 +39,7 @@ from engine.events import (
 from engine.pots import clockwise_from
 from engine.state import HandConfig, HandState, Structure
 from game.persistence.store import HandRecord, HandStatus, Store
+from game.records.tournament import finish_lines, stars_header, stars_table
 
 Format = Literal["pokerstars", "phh"]
 
@@ -120,10 +121,14 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
     names = _names(cfg)
     n = state.n
     started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
+    game = STARS_GAMES[cfg.structure]
+    tournament = stars_header(record.id, record.table_name, game, cfg.small_blind,
+                              cfg.big_blind, started)
     lines = [
-        f"PokerStars Hand #{record.id}:  {STARS_GAMES[cfg.structure]} "
+        tournament or f"PokerStars Hand #{record.id}:  {game} "
         f"({cfg.small_blind}/{cfg.big_blind}) - {started} ET",
-        f"Table '{record.table_name}' {n}-max Seat #{cfg.button + 1} is the button",
+        f"Table '{stars_table(record.table_name) or record.table_name}' {n}-max "
+        f"Seat #{cfg.button + 1} is the button",
     ]
     given = cfg.names or ()
     for seat in range(n):
@@ -211,6 +216,8 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
                            for seat, _ in e.shares}
                 lines.extend(f"{names[s]}: doesn't show hand" for s in sorted(winners))
     assert started_hand is not None
+    if tournament is not None:
+        lines.extend(finish_lines(state, names))
     lines.extend(_stars_summary(state, names, started_hand, folded_on, put_in))
     return "\n".join(lines) + "\n"
 

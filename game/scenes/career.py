@@ -1,14 +1,21 @@
 """The career page (K on the start screen): sessions, hands, net result, the biggest pot
-won and the best hand shown down, from the save file. Esc closes."""
+won and the best hand shown down, from the save file; Sit & Gos played, places and the
+average finish. Esc closes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
+from game.persistence.sitngo import (
+    TournamentCareer,
+    load_results,
+    sit_and_go_rows,
+    tournament_career,
+)
 from game.persistence.store import CorruptRecord, StoreError
 from game.records.career import Career, career
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
@@ -23,6 +30,8 @@ class CareerScene(StillScene):
     figures: Career
     notice: str = ""
     opaque: bool = False
+    tournaments: TournamentCareer = field(
+        default_factory=lambda: tournament_career(load_results()))
 
     @classmethod
     def open(cls, host: Host) -> CareerScene:
@@ -47,10 +56,11 @@ class CareerScene(StillScene):
             ("Net result", f"{sign}{c.net:,} chips"),
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
+            *sit_and_go_rows(self.tournaments),
         ]
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
-        return panel_box(self.host.size, (760, 440))
+        return panel_box(self.host.size, (760, 560))
 
     def bindings(self) -> Bindings:
         _, close = self._box()

@@ -35,6 +35,7 @@ from game.settings.model import (
 )
 from game.table.factory import continuable, continued_table, new_table
 from game.table.players import bot_blurb
+from game.table.sitngo import seat_sit_and_go
 from game.voicectl.controller import list_microphones
 from game.voicectl.room_options import push_to_talk_words, wake_words
 from game.voicectl.voice_check import CheckView, VoiceCheck
@@ -42,6 +43,7 @@ from game.voicectl.voice_check import CheckView, VoiceCheck
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
+SIT_AND_GO, TURBO = "standard", "turbo"  # the Sit & Go buttons' values: its speed
 
 
 _VOICE_NOTES = {
@@ -93,6 +95,8 @@ class StartScene(StillScene):
             ButtonSpec("New table" if self.can_continue else "Sit down", UiCommand(Ui.CONFIRM),
                        pygame.K_n if self.can_continue else pygame.K_RETURN,
                        "N" if self.can_continue else "Enter"),
+            ButtonSpec("Sit & Go", UiCommand(Ui.SELECT, SIT_AND_GO), pygame.K_s, "S"),
+            ButtonSpec("Turbo", UiCommand(Ui.SELECT, TURBO), pygame.K_u, "U"),
             ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H"),
             ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T"),
             ButtonSpec("Career", UiCommand(Ui.SELECT, CAREER), pygame.K_k, "K"),
@@ -176,6 +180,8 @@ class StartScene(StillScene):
             self.sit_down()
         elif k is Ui.CANCEL:
             self._menu_buttons()
+        elif k is Ui.SELECT and command.value in (SIT_AND_GO, TURBO):
+            self.sit_and_go(str(command.value))
         elif k is Ui.SELECT and command.value == HANDS:
             self.host.open(SceneName.HANDS)
         elif k is Ui.SELECT and command.value == STATS:
@@ -243,6 +249,14 @@ class StartScene(StillScene):
         trouble = self._prepare()
         seated = new_table(self.settings, self._seed(), save=self.host.save)
         self.host.open(SceneName.TABLE, Opening(notice=trouble or "", table=seated))
+
+    def sit_and_go(self, speed: str) -> None:
+        """A four-player Sit & Go (its own save file: the cash table is kept); the saved
+        one, if the player left one unfinished, is continued."""
+        trouble = self._prepare()
+        seated, notices, _ = seat_sit_and_go(self.settings, self._seed(), speed=speed)
+        notice = " ".join([*notices, trouble or ""]).strip()
+        self.host.open(SceneName.TABLE, Opening(notice=notice, table=seated))
 
     def continue_table(self) -> None:
         """Back to the saved table; a hand in play resumes where it stopped."""

@@ -10,7 +10,14 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
+from engine.events import (
+    ActionTaken,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    StreetDealt,
+)
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
 from engine.view import PlayerView
@@ -34,11 +41,15 @@ from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
+from game.table.sitngo import SitAndGoDesk
 from game.table.view import TableDisplay
 from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
+from voice.speak.narrator import TournamentStatus
 
 MESSAGE_SECONDS = 4.0
+WATCH_SPEED = 8.0  # a Sit & Go the player is out of plays on at this speed
+RESULTS_AFTER = 5.0  # game seconds from a Sit & Go's last hand to its results
 BUBBLE_SECONDS = 4.0
 
 
@@ -67,6 +78,8 @@ class TableScene:
     now: float = 0.0
     model: BarModel = field(init=False)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
+    desk: SitAndGoDesk | None = None  # a Sit & Go's levels, knockouts and results
+    results_in: float | None = None  # game seconds until a finished Sit & Go's results
 
     def __post_init__(self) -> None:
         settings = self.session.settings
@@ -88,6 +101,8 @@ class TableScene:
             voice.set_voices({seat: (b.voice.hint, b.voice.rate, b.voice.pitch)
                               for seat, b in self.seats.bots.items() if seat != self.me
                               and hasattr(b, "voice")})
+        if self.session.tournament is not None:
+            self.desk = SitAndGoDesk(self.session.tournament, self.me)
         self._catch_up()
         self.model = self._model()
 
@@ -142,6 +157,10 @@ class TableScene:
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)
 
+    def tournament_status(self) -> TournamentStatus | None:
+        """A Sit & Go's level, the next one and the player's chips (None at a cash table)."""
+        return self.desk.status() if self.desk is not None else None
+
     def sitting_out_now(self) -> bool:
         return self.session.sitting_out(self.me)
 
@@ -174,6 +193,9 @@ class TableScene:
 
     def shown(self, event: Event) -> None:
         self._sound(event)
+        if isinstance(event, HandStarted) and self.desk is not None \
+                and self.session.level_up is not None:
+            self.tell(self.desk.level_up(self.session.level_up))
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
@@ -244,6 +266,8 @@ class TableScene:
     def hand_over(self) -> None:
         self._tour_moved(Until.HAND_OVER)
         self._seat_display()
+        if self.desk is not None:
+            self._tournament_news()
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -257,8 +281,42 @@ class TableScene:
         self.host.open(SceneName.SAVE_TROUBLE, Opening())
 
     def left_table(self, event: PlayerLeft) -> None:
+        if self.desk is not None:  # knocked out: told in hand_over; the rest plays on
+            return
         self.host.open(SceneName.START, Opening(
             notice=f"You left the table ({event.reason}) with {event.cashed_out} chips"))
+
+    def _tournament_news(self) -> None:
+        """Knockouts (the log says who by; a bot says its line), the player's place, the
+        winner; autoplay stops when the Sit & Go is over."""
+        desk = self.desk
+        assert desk is not None
+        for line in desk.news(self.session.knockouts):
+            self.tell(line)
+        self.chat(desk.chat_facts(self.session.knockouts))
+        if self.autopilot:
+            if desk.sng.finished:
+                self.host.quit()
+            return
+        if desk.knocked_out_me(self.session.knockouts) and not desk.sng.finished:
+            # Out: the rest is watched at speed; the menu (Esc) starts again.
+            self.session.settings = self.session.settings.with_(speed=WATCH_SPEED)
+            self.tell(f"Watching the rest at {WATCH_SPEED:g}× · Esc for the menu, then "
+                      "Sit & Go to start again")
+        if desk.sng.finished:
+            if desk.won_me(self.session.knockouts):
+                self.host.effects.play("win")
+            self.results_in = RESULTS_AFTER
+
+    def _results(self, dt: float) -> None:
+        """The Sit & Go is over: after the last words, its results on the start screen."""
+        if self.results_in is None or self.desk is None:
+            return
+        self.results_in -= dt
+        if self.results_in <= 0 and not self.presenter.busy:
+            self.results_in = None
+            self.session.save.close()
+            self.host.open(SceneName.START, Opening(notice=self.desk.results_notice()))
 
     # ------------------------------------------------------------ queries
 
@@ -465,6 +523,9 @@ class TableScene:
                 else:
                     self.note(text)
         self._age(game_dt)
+        if self.desk is not None:
+            self.desk.sng.tick(game_dt)  # levels by the clock count game time
+            self._results(game_dt)
         self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.model = self._model()
@@ -494,7 +555,8 @@ class TableScene:
                    and not hand.folded[self.me] and hand.stacks[self.me] > 0)
         sb, bb = self.session.settings.blinds
         title = (f"Hold'em · No-limit {sb}/{bb} · Hand #{self.session.number}"
-                 + ("  ·  autoplay" if self.autopilot else ""))
+                 if self.desk is None else self.desk.title(self.session.number)) \
+            + ("  ·  autoplay" if self.autopilot else "")
         return bar_model(
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,

@@ -7,6 +7,7 @@ sees every hand, action and chip movement in order."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.actions import Action, IllegalAction
@@ -14,6 +15,7 @@ from engine.cards import Card
 from engine.events import Event
 from engine.state import HandState
 from engine.table import ChipsAdded, Table, TableConfig, TableEvent
+from engine.tournament import Finished, Knockout, LevelUp, SitAndGo
 from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
 from game.settings.model import HUMAN_SEAT, GameSettings
@@ -34,6 +36,10 @@ class TableSession:
     hand_number: int = 0
     save: SaveGame = field(default_factory=SaveGame)
     last_saved_hand: int | None = None  # the save file's number of the last hand played
+    tournament: SitAndGo | None = None  # a Sit & Go: its levels and knockouts
+    level_up: LevelUp | None = None  # the blinds went up for the hand just dealt
+    knockouts: list[Knockout | Finished] = field(default_factory=list)  # the last hand's
+    after_hand: Callable[[], None] | None = None  # keeps a Sit & Go's state, hand by hand
 
     @classmethod
     def create(cls, settings: GameSettings, names: tuple[str, ...], rng: random.Random,
@@ -94,12 +100,17 @@ class TableSession:
         return player is not None and player.sitting_out
 
     def can_deal(self) -> bool:
+        if self.tournament is not None and self.tournament.finished:
+            return False
         ready = [p for p in self.table.seats if p and not p.sitting_out and p.stack > 0]
         return len(ready) >= 2
 
     def start_hand(self, deck: list[Card] | None = None) -> list[Event]:
         """Deal the next hand (``deck``: cards from the top, for scripted hands)."""
-        hand = self.table.start_hand(self.rng, deck)
+        if self.tournament is not None:
+            hand, self.level_up = self.tournament.start_hand(self.rng, deck)
+        else:
+            hand = self.table.start_hand(self.rng, deck)
         self.hand_number += 1
         self.save.begin_hand(self.table, hand)
         return list(hand.events)
@@ -114,10 +125,15 @@ class TableSession:
 
     def end_hand(self) -> list[TableEvent]:
         hand = self.table.hand
-        events = self.table.end_hand()
+        if self.tournament is not None:
+            events, self.knockouts = self.tournament.end_hand()
+        else:
+            events = self.table.end_hand()
         assert hand is not None
         self.last_saved_hand = self.save.hand_id
         self.save.finish_hand(self.table, hand, events)
+        if self.after_hand is not None:
+            self.after_hand()
         self.history.append(self.stacks())
         self.trim_history()
         return events

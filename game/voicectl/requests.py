@@ -16,7 +16,13 @@ from typing import Protocol
 from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.input.commands import Command, Ui, UiCommand
-from voice.speak.narrator import Narrator, Priority, answer
+from voice.speak.narrator import (
+    TOURNAMENT_QUERIES,
+    Narrator,
+    Priority,
+    answer,
+    answer_tournament,
+)
 from voice.understand.intent import Control, Query
 
 
@@ -61,6 +67,10 @@ def answer_query(voice: Answerer, query: Query, table: VoiceTable | None, now: f
     last = narrator.last_line.text if (narrator is not None and narrator.last_line) else None
     if query is Query.REPEAT:
         voice.reply(last or "Nothing to repeat", now)
+    elif query in TOURNAMENT_QUERIES:  # a Sit & Go's table answers them between hands too
+        status_of = getattr(table, "tournament_status", None)
+        status = status_of() if status_of is not None else None
+        voice.reply(answer_tournament(query, status, view), now)
     elif view is None:
         voice.reply("No hand is being played. Say deal, sit out or rebuy"
                     if query is Query.HELP else "No hand is being played", now)

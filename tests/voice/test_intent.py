@@ -34,7 +34,7 @@ def test_kinds_are_contract_twos_names():
         "deny", "unknown"}
     assert {q.value for q in Query} == {
         "pot", "to_call", "my_cards", "board", "stacks", "odds", "whose_turn", "repeat",
-        "help", "last_action"}
+        "help", "last_action", "level", "next_level", "big_blinds"}  # the last three: Sit & Go
     assert {c.value for c in Control} == {
         "cancel", "rebuy", "sit_out", "sit_in", "deal", "pause", "resume", "mute_bots",
         "unmute_bots", "quit"}

@@ -458,6 +458,66 @@ def say_event(event: Event, view: PlayerView) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentStatus:
+    """What a Sit & Go's questions are answered from (``stack`` None once the player is
+    out; ``hands_to_next`` None when levels rise by the clock)."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    next_small_blind: int
+    next_big_blind: int
+    next_ante: int
+    hands_to_next: int | None
+    seconds_to_next: float | None
+    stack: int | None
+
+
+TOURNAMENT_QUERIES = frozenset({Query.LEVEL, Query.NEXT_LEVEL, Query.BIG_BLINDS})
+
+
+def _blinds(small: int, big: int, ante: int) -> str:
+    return f"{small} {big}" + (f", ante {ante}" if ante else "")
+
+
+def _big_blinds(chips: int, big_blind: int) -> str:
+    bb = round(chips / big_blind, 1)
+    text = f"{bb:.0f}" if bb >= 20 or bb == int(bb) else f"{bb:.1f}"
+    return f"{text} big blind{'' if text == '1' else 's'}"
+
+
+def answer_tournament(query: Query, status: TournamentStatus | None,
+                      view: PlayerView | None = None) -> str:
+    """The answer to a Sit & Go question ("what level is it", "when do the blinds go up",
+    "how many big blinds do I have"); at the cash table, what can be said there."""
+    if status is None:
+        if query is Query.BIG_BLINDS and view is not None:
+            chips = view.stacks[view.seat] + view.street_bets[view.seat]
+            return f"You have {_big_blinds(view.stacks[view.seat], view.big_blind)}" \
+                if chips else "You have no chips"
+        return "This is a cash table: the blinds don't go up"
+    if query is Query.LEVEL:
+        return (f"Level {status.level}: blinds "
+                f"{_blinds(status.small_blind, status.big_blind, status.ante)}")
+    if query is Query.NEXT_LEVEL:
+        to = _blinds(status.next_small_blind, status.next_big_blind, status.next_ante)
+        if status.hands_to_next is not None:
+            hands = status.hands_to_next
+            when = "next hand" if hands == 0 else \
+                f"in {hands} hand{'' if hands == 1 else 's'}"
+        else:
+            seconds = int(status.seconds_to_next or 0)
+            minutes = seconds // 60
+            when = (f"in {minutes} minute{'' if minutes == 1 else 's'}" if minutes
+                    else f"in {seconds} seconds")
+        return f"The blinds go up {when}, to {to}"
+    if status.stack is None:
+        return "You're out of this Sit & Go"
+    return f"You have {_big_blinds(status.stack, status.big_blind)}"
+
+
 def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
            odds: Callable[[PlayerView], str] | None = None,
            help_text: Callable[[BettingContext], str] | None = None) -> str:
@@ -467,6 +527,8 @@ def answer(query: Query, view: PlayerView, *, last_line: str | None = None,
     is what was said last, for "repeat".
     """
     ctx = view.context
+    if query in TOURNAMENT_QUERIES:
+        return answer_tournament(query, None, view)
     match query:
         case Query.POT:
             if len(view.pots) > 1:

@@ -37,6 +37,9 @@ class Query(StrEnum):
     REPEAT = "repeat"
     HELP = "help"
     LAST_ACTION = "last_action"
+    LEVEL = "level"  # a Sit & Go's level, blinds and ante
+    NEXT_LEVEL = "next_level"  # when the blinds go up, and to what
+    BIG_BLINDS = "big_blinds"  # the player's stack in big blinds
 
 
 class Control(StrEnum):
@@ -131,6 +134,9 @@ _SAY_QUERY = {
     Query.REPEAT: "Repeat",
     Query.HELP: "Help",
     Query.LAST_ACTION: "The last action",
+    Query.LEVEL: "The level",
+    Query.NEXT_LEVEL: "When the blinds go up",
+    Query.BIG_BLINDS: "Your stack in big blinds",
 }
 
 

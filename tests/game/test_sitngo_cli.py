@@ -1,0 +1,65 @@
+"""``holdem --autoplay N --sit-and-go``: a whole Sit & Go with a bot in the player's chair,
+and the closing report's ``tournament`` object (contract 5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.game.test_autoplay import autoplay
+
+FAST = ("--headless", "--fps", "0", "--size", "960x540")
+
+
+@pytest.mark.slow
+def test_autoplay_sit_and_go_plays_to_the_end_and_reports_places(tmp_path: Path) -> None:
+    report = autoplay("--autoplay", "1000", "--sit-and-go", "turbo", "--seed", "4", *FAST,
+                      data=tmp_path)
+    t = report["tournament"]
+    assert isinstance(t, dict)
+    assert t["finished"] is True and sorted(t["places"]) == [0, 1, 2, 3]
+    assert t["hands"] == report["hands"]
+    final = report["final_stacks"]
+    assert isinstance(final, list) and final[t["places"][0]] == 6000 == sum(final)
+    assert t["levels"][:4] == [[10, 20, 0], [15, 30, 0], [25, 50, 0], [50, 100, 10]][
+        :len(t["levels"])]
+    assert report["chips_conserved"] is True
+
+
+@pytest.mark.slow
+def test_autoplay_sit_and_go_stops_after_n_hands_and_leaves_the_cash_table(
+        tmp_path: Path) -> None:
+    cash = autoplay("--autoplay", "2", "--seed", "9", *FAST, data=tmp_path)
+    report = autoplay("--autoplay", "3", "--sit-and-go", "--seed", "1", *FAST, data=tmp_path)
+    t = report["tournament"]
+    assert isinstance(t, dict)
+    assert t["hands"] == 3 == report["hands"] and t["finished"] is False
+    assert t["levels"] == [[10, 20, 0]]
+    again = autoplay("--autoplay", "2", "--seed", "9", *FAST, data=tmp_path)
+    assert again["recovery"] == cash["recovery"] == "none"
+    from game.persistence.store import DB_NAME, Store
+    with Store.open(tmp_path / DB_NAME) as store:
+        assert len(store.hands()) == 4  # the cash table's 2 + 2: it was played on
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--level-minutes", "3"], "--level-minutes goes with --sit-and-go"),
+    (["--sit-and-go", "--level-minutes", "0"], "--level-minutes must be from 1 to 120"),
+    (["--sit-and-go", "fast"], "invalid choice: 'fast'"),
+])
+def test_bad_sit_and_go_flags_are_refused_with_a_sentence(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli.args import parse
+    with pytest.raises(SystemExit):
+        parse(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_level_minutes_reach_the_sit_and_go(tmp_path: Path) -> None:
+    from game.settings.model import GameSettings
+    from game.table.sitngo import seat_sit_and_go
+    seated, _, _ = seat_sit_and_go(GameSettings(), 1, minutes_per_level=3, folder=tmp_path)
+    sng = seated.session.tournament
+    assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
+    seated.session.save.close()
