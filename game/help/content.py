@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
-from game.settings.model import VoiceSettings
+from game.records.histories import history_folder
+from game.settings.model import GameSettings, VoiceSettings
 from voice.understand.matching import Templates
 from voice.understand.phrase_list import phrase_list
 from voice.understand.templates import load
@@ -74,3 +75,14 @@ def keys(voice: VoiceSettings) -> list[tuple[str, str]]:
     button (hold)")."""
     held = f"{hold_words(voice).replace('the ', '')} (hold)"
     return [(held if key == PUSH_TO_TALK_ROW else key, what) for key, what in KEYS]
+
+
+def hand_histories(settings: GameSettings) -> str:
+    """Where each finished hand is written, and how a tracker finds it."""
+    folder = history_folder(settings)
+    if folder is None:
+        return ("Hand histories are off (histories.write in settings.toml); "
+                "`holdem export` still writes them on request.")
+    return (f"Each finished hand is added to {folder} as PokerStars text (files HH*.txt, "
+            "one per table and day). Point your tracker's auto-import (Hold'em Manager, "
+            "PokerTracker) at that folder; histories.folder in settings.toml moves it.")

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import copy
 import logging
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from engine.actions import Action
 from engine.events import Event
@@ -33,6 +35,7 @@ from game.persistence.recovery import Recovery, RecoveryReport, recover
 from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
+    HandRecord,
     Store,
     StoreError,
     StoreUnavailable,
@@ -55,6 +58,20 @@ class _HandRef:
 _Write = Callable[[Store], None]
 
 
+class HandArchive(Protocol):
+    """A second copy of each finished hand outside the save file (the hand-history
+    folder, ``game.records.histories.HistoryWriter``)."""
+
+    def append(self, record: HandRecord) -> str | None:
+        """Write the hand durably; a sentence for the player when that changes (the
+        folder failing, or working again), never an exception for the disk."""
+        ...
+
+    def holds(self, record: HandRecord) -> bool:
+        """Whether the hand is already written."""
+        ...
+
+
 @dataclass(slots=True)
 class SaveGame:
     """The store (None when playing unsaved), the hand being journaled, writes waiting
@@ -68,6 +85,7 @@ class SaveGame:
     pending: list[tuple[_Write, bool]] = field(default_factory=list)
     trouble: str | None = None
     playing_on: bool = False
+    archive: HandArchive | None = None
     _ref: _HandRef = field(default_factory=_HandRef)
 
     @property
@@ -85,8 +103,11 @@ class SaveGame:
         return cls(notices=[reason] if reason else [])
 
     @classmethod
-    def open(cls, store: Store | None = None) -> SaveGame:
-        """Lock, open and recover the save file in the data folder (or ``store``).
+    def open(cls, store: Store | None = None,
+             archive: HandArchive | None = None) -> SaveGame:
+        """Lock, open and recover the save file in the data folder (or ``store``);
+        with ``archive``, every hand finished from now on is written there too (and the
+        last one saved before, if the game stopped before it was).
 
         Never raises for a file it can't use: it plays unsaved and says why.
         """
@@ -105,7 +126,7 @@ class SaveGame:
                 if lock is not None:
                     lock.release()
                 return cls._read_only(folder, err)
-        game = cls(store, lock, list(store.notices))
+        game = cls(store, lock, list(store.notices), archive=archive)
         try:
             game.recovery = recover(store)
         except StoreError as err:
@@ -114,7 +135,22 @@ class SaveGame:
         report = game.recovery.report
         if report.kind != "none" or (game.recovery.table is None and store.table_info()):
             game.notices.append(report.message)
+        game._catch_up()
         return game
+
+    def _catch_up(self) -> None:
+        """Archive the last finished hand if the game stopped between saving it and
+        archiving it (or recovery has just settled it)."""
+        if self.archive is None or self.store is None:
+            return
+        try:
+            last = self.store.last_complete_hand_id()
+            record = self.store.hand(last) if last is not None else None
+        except (KeyError, StoreError, sqlite3.Error) as err:
+            log.warning("The last hand can't be read for the hand histories: %s", err)
+            return
+        if record is not None and not self.archive.holds(record):
+            self._archive(self.store, record.id)
 
     @classmethod
     def _read_only(cls, folder: Path, err: StoreUnavailable) -> SaveGame:
@@ -280,9 +316,23 @@ class SaveGame:
                 store.record_table_events(snapshot, happened)
             else:
                 store.finish_hand(ref.id, snapshot, hand, happened)
+                self._archive(store, ref.id)
         self._write(write)
         if self.pending:
             self.retry()  # at each hand's end, by itself
+
+    def _archive(self, store: Store, hand_id: int) -> None:
+        """The saved hand, read back as stored, into the archive (same save step)."""
+        if self.archive is None:
+            return
+        try:
+            record = store.hand(hand_id)
+        except (KeyError, CorruptRecord, sqlite3.Error) as err:
+            log.warning("Hand %d can't be read back for the hand histories: %s", hand_id, err)
+            return
+        notice = self.archive.append(record)
+        if notice is not None:
+            self.notices.append(notice)
 
     def detach(self, reason: str) -> None:
         """Play on without saving, leaving the file as it is (``reason`` is told)."""

@@ -487,6 +487,9 @@ class Store:
     def playing_hand_id(self) -> int | None:
         return reading.playing_hand_id(self._conn)
 
+    def last_complete_hand_id(self) -> int | None:
+        return reading.last_complete_hand_id(self._conn)
+
     def hand(self, hand_id: int) -> HandRecord:
         """One stored hand; ``KeyError`` if unknown, ``CorruptRecord`` if unreadable."""
         records = self._hands("WHERE h.id = ?", (hand_id,))

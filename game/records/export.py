@@ -119,12 +119,7 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
     cfg = state.config
     names = _names(cfg)
     n = state.n
-    started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
-    lines = [
-        f"PokerStars Hand #{record.id}:  {STARS_GAMES[cfg.structure]} "
-        f"({cfg.small_blind}/{cfg.big_blind}) - {started} ET",
-        f"Table '{record.table_name}' {n}-max Seat #{cfg.button + 1} is the button",
-    ]
+    lines = stars_header(record, cfg)
     given = cfg.names or ()
     for seat in range(n):
         dealt = cfg.players[seat]
@@ -211,8 +206,19 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
                            for seat, _ in e.shares}
                 lines.extend(f"{names[s]}: doesn't show hand" for s in sorted(winners))
     assert started_hand is not None
-    lines.extend(_stars_summary(state, names, started_hand, folded_on, put_in))
+    lines.extend(_stars_summary(state, names, started_hand, folded_on, put_in, hero))
     return "\n".join(lines) + "\n"
+
+
+def stars_header(record: HandRecord, cfg: HandConfig) -> list[str]:
+    """The hand's first two lines: its number, game, blinds and time; the table."""
+    started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
+    return [
+        f"PokerStars Hand #{record.id}:  {STARS_GAMES[cfg.structure]} "
+        f"({cfg.small_blind}/{cfg.big_blind}) - {started} ET",
+        f"Table '{record.table_name}' {len(cfg.stacks)}-max Seat #{cfg.button + 1} is the "
+        "button",
+    ]
 
 
 def _stars_action(event: ActionTaken, who: str, current: int) -> str:
@@ -230,7 +236,9 @@ def _stars_action(event: ActionTaken, who: str, current: int) -> str:
 
 
 def _stars_summary(state: HandState, names: Sequence[str], started: HandStarted,
-                   folded_on: dict[int, Street], put_in: set[int]) -> list[str]:
+                   folded_on: dict[int, Street], put_in: set[int],
+                   hero: int | None) -> list[str]:
+    """The summary; a mucked hand's cards only for the hero (``None``: everyone's)."""
     cfg = state.config
     rake = sum(e.amount for e in state.events if isinstance(e, RakeTaken))
     pots = [p.amount for p in state.pots if p.amount > 0]
@@ -268,7 +276,7 @@ def _stars_summary(state: HandState, names: Sequence[str], started: HandStarted,
             entry = shown[seat]
             cards = _cards(entry.cards)
             if entry.mucked:
-                outcome = f"mucked [{cards}]"
+                outcome = f"mucked [{cards}]" if hero is None or seat == hero else "mucked"
             elif won[seat]:
                 outcome = (f"showed [{cards}] and won ({won[seat]}) with "
                            f"{entry.hand.description}")
@@ -462,10 +470,11 @@ def phh_hand(record: HandRecord, *, hero: int | None = 0) -> str:
 
 def phh_session(records: Iterable[HandRecord], *, hero: int | None = 0) -> str:
     """Several hands as a ``.phhs`` file: one TOML table per hand, keyed by hand id."""
-    return "\n\n".join(_phh_part(r, hero) for r in records) + "\n"
+    return "\n\n".join(phh_part(r, hero) for r in records) + "\n"
 
 
-def _phh_part(record: HandRecord, hero: int | None) -> str:
+def phh_part(record: HandRecord, hero: int | None) -> str:
+    """One hand as a ``.phhs`` table (``[id]`` and its fields)."""
     return "\n".join([f"[{record.id}]", *_toml_body(phh_fields(record, hero=hero))])
 
 
@@ -513,7 +522,7 @@ def export_session(store: Store, session_id: int | None, fmt: Format, *,
     parts = []
     for record in records:
         try:
-            parts.append(_phh_part(record, hero) if fmt == "phh"
+            parts.append(phh_part(record, hero) if fmt == "phh"
                          else pokerstars_hand(record, hero=hero))
         except (ExportError, IllegalAction) as err:
             skipped.append((record.id, str(err)))

@@ -1,0 +1,168 @@
+"""The live hand-history folder: each finished hand appended, as it is saved, to a
+PokerStars text file per table and day, the way poker clients write them for tracking
+tools (Hold'em Manager, PokerTracker) that watch the folder.
+
+Files are named as PokerStars names them (``HH20261125 Hold'em - 5-10 - No Limit
+Hold'em.txt``; readers pick files by the ``HH….txt`` pattern), hands two blank lines
+apart. A file is only ever appended to (never rewritten), each hand in one write that is
+fsynced before the save step ends; a write the disk refuses part way is cut back off, so
+no half hand is left for a tracker. The text is the export's (``pokerstars_hand``, the
+player's view: their own hole cards and cards shown at showdown), and optionally the
+PHH form beside it (``.phhs``, one TOML table per hand).
+
+A folder that can't be written (read-only, full disk, a file in its place) is told once;
+the save file goes on saving every hand.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.actions import IllegalAction
+from engine.state import Structure
+from game.paths import data_dir
+from game.persistence.store import HandRecord
+from game.records.export import ExportError, phh_part, pokerstars_hand
+from game.settings.model import HUMAN_SEAT, GameSettings
+
+log = logging.getLogger(__name__)
+
+HISTORY_FOLDER = "hand-histories"
+"""The folder's name inside the data folder, when the settings name no other."""
+
+FILE_GAMES = {
+    Structure.NO_LIMIT: "No Limit Hold'em",
+    Structure.POT_LIMIT: "Pot Limit Hold'em",
+    Structure.FIXED_LIMIT: "Limit Hold'em",
+}
+HAND_SEPARATOR = "\n\n"  # after a hand's last line: two blank lines, as the site writes
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+
+
+def default_folder() -> Path:
+    return data_dir() / HISTORY_FOLDER
+
+
+def history_folder(settings: GameSettings) -> Path | None:
+    """Where hand histories go (None: turned off). A relative folder in the settings is
+    taken inside the data folder; ``~`` is the home folder."""
+    if not settings.hand_histories:
+        return None
+    if not settings.hand_history_folder.strip():
+        return default_folder()
+    folder = Path(settings.hand_history_folder.strip()).expanduser()
+    return folder if folder.is_absolute() else data_dir() / folder
+
+
+def file_stem(record: HandRecord) -> str:
+    """``HH20261125 Hold'em - 5-10 - No Limit Hold'em``: the day (local time) the hand
+    started, the table, the blinds and the game."""
+    cfg = record.config
+    day = record.started.astimezone().strftime("%Y%m%d")
+    table = _UNSAFE.sub("_", record.table_name).strip(" .") or "Table"
+    return f"HH{day} {table} - {cfg.small_blind}-{cfg.big_blind} - {FILE_GAMES[cfg.structure]}"
+
+
+def stars_files(folder: Path) -> Iterator[Path]:
+    """The PokerStars files in the folder, oldest name first."""
+    try:
+        found = sorted(p for p in folder.glob("HH*.txt") if p.is_file())
+    except OSError:
+        return iter(())
+    return iter(found)
+
+
+@dataclass(slots=True)
+class HistoryWriter:
+    """Appends finished hands to the folder; ``append`` never raises for the disk, it
+    returns a sentence for the player the first time the folder fails (and when it
+    works again)."""
+
+    folder: Path
+    phh: bool = False
+    hero: int = HUMAN_SEAT
+    trouble: str | None = None
+    written: int = 0
+
+    @classmethod
+    def for_settings(cls, settings: GameSettings) -> HistoryWriter | None:
+        folder = history_folder(settings)
+        return None if folder is None else cls(folder, phh=settings.hand_history_phh)
+
+    def path_for(self, record: HandRecord, suffix: str = ".txt") -> Path:
+        return self.folder / (file_stem(record) + suffix)
+
+    def append(self, record: HandRecord) -> str | None:
+        """Write one complete hand (and its PHH form when asked); a notice or None."""
+        try:
+            text = pokerstars_hand(record, hero=self.hero)
+        except (ExportError, IllegalAction) as err:  # the save file's check caught it
+            log.warning("Hand %d not written to the hand histories: %s", record.id, err)
+            return None
+        parts = [(self.path_for(record), text + HAND_SEPARATOR)]
+        if self.phh and record.config.structure is not Structure.POT_LIMIT:
+            parts.append((self.path_for(record, ".phhs"),
+                          phh_part(record, self.hero) + HAND_SEPARATOR))
+        try:
+            for path, data in parts:
+                append_durably(path, data.encode("utf-8"))
+        except OSError as err:
+            if self.trouble is not None:
+                return None
+            self.trouble = (f"Hand histories can't be written to {self.folder} "
+                            f"({_why(err)}). Play goes on and every hand is still kept "
+                            "in the save file.")
+            log.warning(self.trouble)
+            return self.trouble
+        self.written += 1
+        if self.trouble is not None:
+            self.trouble = None
+            return f"Hand histories are written to {self.folder} again."
+        return None
+
+    def holds(self, record: HandRecord) -> bool:
+        """Whether the hand is already in its file (checked after a restart, for the
+        hand saved just before the game stopped)."""
+        try:
+            data = self.path_for(record).read_bytes()
+        except OSError:
+            return False
+        return f"PokerStars Hand #{record.id}:".encode() in data
+
+
+def append_durably(path: Path, data: bytes) -> None:
+    """Append ``data`` in one write, fsynced; on failure the file is cut back to its
+    old length, so it never keeps part of a hand."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                 0o644)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            with suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _why(err: OSError) -> str:
+    if err.errno == errno.ENOSPC:
+        return "the disk is full"
+    if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the folder is read-only"
+    if err.errno in (errno.EEXIST, errno.ENOTDIR):
+        return "a file is in the way where the folder should be"
+    return err.strerror or str(err)
