@@ -2,7 +2,9 @@
 
 SQLite refuses a whole query when it meets a damaged page, but the pages around it are
 still readable. Rows are read in ranges of their key; a range that fails is split until
-single rows, so one bad page costs only the rows on it. Copied hands are checked (their
+single rows, so one bad page costs only the rows on it. Hands and their actions on leaf
+pages no query can reach any more (the pages above them lost: a file cut short, pages
+overwritten) are read from the file page by page (``pages``). Copied hands are checked (their
 journal replays to the stored result); a hand that fails is dropped and counted. The
 table is kept when its chips still add up, and the ledger is balanced with a marked row
 when some of its rows were lost. Pure Python over ``sqlite3``: no ``sqlite3`` command-line
@@ -13,13 +15,14 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.actions import IllegalAction
+from engine.actions import ActionKind, IllegalAction
 from engine.cards import CardError
 from engine.state import ConfigError
-from game.persistence import reading
+from game.persistence import pages, reading
 from game.persistence.codec import hand_result
 from game.persistence.errors import CorruptRecord
 from game.persistence.opening import read_only_uri
@@ -65,7 +68,7 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
         # Lets SQLite read a file shorter than its header says (a truncated copy); the
         # connection is read-only, so nothing is written through it.
         source.execute("PRAGMA writable_schema = ON")
-        return _salvage(source, into, max(1, damaged.stat().st_size // 32))
+        return _salvage(source, into, max(1, damaged.stat().st_size // 32), damaged)
     except sqlite3.DatabaseError as err:  # the schema itself is unreadable
         log.warning("Salvage of %s failed: %s", damaged, err)
         return SalvageReport(readable=False)
@@ -74,7 +77,7 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
 
 
 def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
-             bound: int) -> SalvageReport:
+             bound: int, damaged: Path) -> SalvageReport:
     columns = {name: _columns(into, name) for name in
                ("tables", "seats", "sessions", "hands", "actions", "ledger")}
     have = {name: _columns(source, name) for name in columns}
@@ -99,6 +102,7 @@ def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
                     lost += 1
                     continue
                 _insert(into, name, shared, rows)
+        _from_pages(damaged, into, columns["hands"], columns["actions"])
         dropped, highest = _drop_broken_hands(into)
         table = _settle_table(into)
         into.execute("COMMIT")
@@ -152,9 +156,58 @@ def _rows_by_rowid(source: sqlite3.Connection, name: str, cols: list[str],
 
 
 def _insert(into: sqlite3.Connection, name: str, cols: list[str],
-            rows: list[tuple[object, ...]]) -> None:
+            rows: Sequence[tuple[object, ...]]) -> None:
     into.executemany(f"INSERT OR IGNORE INTO {name} ({', '.join(cols)}) VALUES "
                      f"({', '.join('?' * len(cols))})", rows)
+
+
+_STATUS_RANK = {"complete": 2, "voided": 2, "playing": 1}
+_ACTION_KINDS = frozenset(k.value for k in ActionKind)
+
+
+def _from_pages(damaged: Path, into: sqlite3.Connection, hand_columns: list[str],
+                action_columns: list[str]) -> None:
+    """Hands and actions read from the file's pages themselves, added where the queries
+    found none (what the queries read is kept). Of two copies of a hand (a stale one on
+    a freed page), a finished one is taken over one still in play."""
+    try:
+        data = damaged.read_bytes()
+        wal_path = damaged.with_name(damaged.name + "-wal")
+        wal = wal_path.read_bytes() if wal_path.exists() else None
+    except OSError:
+        return
+    hands: dict[int, tuple[pages.Value, ...]] = {}
+    actions: list[tuple[pages.Value, ...]] = []
+    for cell in pages.cells(data, wal):
+        values = cell.values
+        if cell.rowid is not None and _looks_like_hand(values, len(hand_columns)):
+            row = (cell.rowid, *values[1:])
+            held = hands.get(cell.rowid)
+            if held is None or _STATUS_RANK[str(row[7])] > _STATUS_RANK[str(held[7])]:
+                hands[cell.rowid] = row
+        elif cell.rowid is None and _looks_like_action(values):
+            actions.append(values)
+    if hands:
+        width = len(next(iter(hands.values())))
+        _insert(into, "hands", hand_columns[:width], [r for r in hands.values()
+                                                      if len(r) == width])
+    _insert(into, "actions", action_columns, actions)
+
+
+def _looks_like_hand(values: tuple[pages.Value, ...], columns: int) -> bool:
+    """A row of ``hands`` (this schema's, or the first one's without void_reason)."""
+    return (len(values) in (columns - 1, columns) and values[0] is None
+            and all(isinstance(v, int) for v in values[1:4])
+            and isinstance(values[4], str) and isinstance(values[5], str)
+            and values[7] in _STATUS_RANK and isinstance(values[8], str)
+            and isinstance(values[9], str) and len(values[9]) == 104)
+
+
+def _looks_like_action(values: tuple[pages.Value, ...]) -> bool:
+    """A row of ``actions`` (hand_id, seq, seat, kind, amount, at)."""
+    return (len(values) == 6 and all(isinstance(v, int) for v in values[:3])
+            and values[3] in _ACTION_KINDS and (values[4] is None or isinstance(values[4], int))
+            and isinstance(values[5], str))
 
 
 def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
@@ -169,6 +222,7 @@ def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
             into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id = ?", (hand_id,))
             into.execute("DELETE FROM hands WHERE id = ?", (hand_id,))
             dropped += 1
+    into.execute("DELETE FROM actions WHERE hand_id NOT IN (SELECT id FROM hands)")
     into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id IS NOT NULL "
                  "AND hand_id NOT IN (SELECT id FROM hands)")
     into.execute("DELETE FROM ledger WHERE table_id NOT IN (SELECT id FROM tables)")
