@@ -85,4 +85,5 @@ def hand_histories(settings: GameSettings) -> str:
                 "`holdem export` still writes them on request.")
     return (f"Each finished hand is added to {folder} as PokerStars text (files HH*.txt, "
             "one per table and day). Point your tracker's auto-import (Hold'em Manager, "
-            "PokerTracker) at that folder; histories.folder in settings.toml moves it.")
+            "PokerTracker) at that folder; histories.folder in settings.toml moves it. If "
+            "the save file is ever damaged, the hands it lost come back from there.")

@@ -16,8 +16,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from engine.actions import ActionKind, IllegalAction
 from engine.cards import CardError
@@ -34,8 +35,26 @@ _ROWID_TABLES = ("tables", "sessions", "hands", "ledger")
 
 
 @dataclass(frozen=True, slots=True)
+class Restored:
+    """Hands brought back from the hand-history folder: how many, the numbers of those
+    that could not be replayed (left out whole), and the highest number the folder has."""
+
+    imported: int = 0
+    refused: tuple[int, ...] = ()
+    highest: int = 0
+
+
+class HandSource(Protocol):
+    """A second copy of the finished hands (the hand-history folder)."""
+
+    def restore(self, into: sqlite3.Connection) -> Restored:
+        """Add to ``into`` every finished hand it lacks; what came back."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class SalvageReport:
-    """What came back from a damaged file, in numbers."""
+    """What came back from a damaged file (and the hand histories), in numbers."""
 
     hands: int = 0
     hands_lost: int = 0
@@ -43,23 +62,62 @@ class SalvageReport:
     stacks: tuple[tuple[str, int], ...] = ()
     rows_lost: int = 0
     readable: bool = True
+    highest: int = 0  # the highest hand number known to have been played
+    histories: Restored | None = None  # None: no hand-history folder was looked at
 
     @property
     def message(self) -> str:
-        if not self.readable:
-            return "Nothing in it could be read; a new table starts."
-        table = ("the table and its stacks ("
-                 + ", ".join(f"{name} {stack:,}" for name, stack in self.stacks) + ")"
-                 if self.table else "no table (its seats could not be read)")
         lost = ("no hand was lost" if not self.hands_lost else
                 "1 hand could not be read and is lost" if self.hands_lost == 1 else
                 f"{self.hands_lost} hands could not be read and are lost")
-        return (f"Recovered {table} and {self.hands} hand{'s' if self.hands != 1 else ''}; "
-                f"{lost}.")
+        if self.histories is not None:
+            return self._with_histories(self.histories, lost)
+        if not self.readable:
+            return "Nothing in it could be read; a new table starts."
+        return (f"Recovered {self._table()} and {_hands(self.hands)}; {lost}.")
+
+    def _table(self) -> str:
+        return ("the table and its stacks ("
+                + ", ".join(f"{name} {stack:,}" for name, stack in self.stacks) + ")"
+                if self.table else "no table (its seats could not be read)")
+
+    def _with_histories(self, restored: Restored, lost: str) -> str:
+        start = (f"Recovered {self._table()}" if self.readable else
+                 "Nothing in the save file could be read; a new table starts. Recovered")
+        text = (f"{start}, {_hands(self.hands)} from the save file and "
+                f"{restored.imported} from the hand histories; {lost}.")
+        if restored.refused:
+            numbers = ", ".join(str(i) for i in restored.refused)
+            which = (f"Hand {numbers} in the hand histories could not be replayed; it was"
+                     if len(restored.refused) == 1 else
+                     f"Hands {numbers} in the hand histories could not be replayed; they were")
+            text += f" {which} not imported."
+        return text
+
+    def with_histories(self, restored: Restored, in_save: int) -> SalvageReport:
+        """This report after ``restored`` came back from the folder (``in_save``: the
+        hands the new save held before)."""
+        highest = max(self.highest, restored.highest)
+        return replace(self, histories=restored, highest=highest,
+                       hands_lost=max(0, highest - in_save - restored.imported))
 
 
-def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
-    """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save)."""
+def _hands(count: int) -> str:
+    return f"{count} hand{'s' if count != 1 else ''}"
+
+
+def salvage(damaged: Path, into: sqlite3.Connection,
+            histories: HandSource | None = None) -> SalvageReport:
+    """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save),
+    then every finished hand it lacks from ``histories``."""
+    report = _from_file(damaged, into)
+    if histories is None:
+        return report
+    in_save = into.execute("SELECT count(*) FROM hands").fetchone()[0]
+    return report.with_histories(histories.restore(into), in_save)
+
+
+def _from_file(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
     try:
         source = sqlite3.connect(read_only_uri(damaged), uri=True, isolation_level=None)
     except sqlite3.Error:
@@ -117,7 +175,8 @@ def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
     log.info("Salvaged %d hands (%d dropped as inconsistent, %d rows unreadable)",
              hands, dropped, lost)
     return SalvageReport(hands=hands, hands_lost=max(0, highest - hands),
-                         table=table is not None, stacks=table or (), rows_lost=lost)
+                         table=table is not None, stacks=table or (), rows_lost=lost,
+                         highest=highest)
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:

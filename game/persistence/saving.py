@@ -32,6 +32,7 @@ from engine.state import HandState
 from engine.table import Table, TableEvent
 from game.persistence.lock import SaveLock, SaveLocked
 from game.persistence.recovery import Recovery, RecoveryReport, recover
+from game.persistence.salvage import HandSource
 from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
@@ -58,9 +59,10 @@ class _HandRef:
 _Write = Callable[[Store], None]
 
 
-class HandArchive(Protocol):
+class HandArchive(HandSource, Protocol):
     """A second copy of each finished hand outside the save file (the hand-history
-    folder, ``game.records.histories.HistoryWriter``)."""
+    folder, ``game.records.histories.HistoryWriter``), written as hands end and read
+    back when the save file is damaged."""
 
     def append(self, record: HandRecord) -> str | None:
         """Write the hand durably; a sentence for the player when that changes (the
@@ -121,7 +123,7 @@ class SaveGame:
             except OSError:
                 lock = None  # the store explains a folder it can't write
             try:
-                store = Store.open(folder / DB_NAME)
+                store = Store.open(folder / DB_NAME, histories=archive)
             except StoreUnavailable as err:
                 if lock is not None:
                     lock.release()

@@ -20,6 +20,7 @@ import errno
 import logging
 import os
 import re
+import sqlite3
 from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from pathlib import Path
 from engine.actions import IllegalAction
 from engine.state import Structure
 from game.paths import data_dir
+from game.persistence.salvage import Restored
 from game.persistence.store import HandRecord
 from game.records.export import ExportError, phh_part, pokerstars_hand
 from game.settings.model import HUMAN_SEAT, GameSettings
@@ -126,6 +128,12 @@ class HistoryWriter:
             self.trouble = None
             return f"Hand histories are written to {self.folder} again."
         return None
+
+    def restore(self, into: sqlite3.Connection) -> Restored:
+        """Every finished hand in the folder that the (salvaged) save ``into`` lacks."""
+        from game.records.restore import restore_hands  # it reads this module's files
+
+        return restore_hands(into, self.folder)
 
     def holds(self, record: HandRecord) -> bool:
         """Whether the hand is already in its file (checked after a restart, for the
