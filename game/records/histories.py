@@ -23,7 +23,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import IllegalAction
@@ -44,6 +44,7 @@ FILE_GAMES = {
     Structure.POT_LIMIT: "Pot Limit Hold'em",
     Structure.FIXED_LIMIT: "Limit Hold'em",
 }
+MAX_MISSED = 5000  # hands kept in memory while the folder can't be written
 HAND_SEPARATOR = "\n\n"  # after a hand's last line: two blank lines, as the site writes
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 
@@ -85,13 +86,14 @@ def stars_files(folder: Path) -> Iterator[Path]:
 class HistoryWriter:
     """Appends finished hands to the folder; ``append`` never raises for the disk, it
     returns a sentence for the player the first time the folder fails (and when it
-    works again)."""
+    works again). Hands the folder refused wait in ``missed`` and go first next time."""
 
     folder: Path
     phh: bool = False
     hero: int = HUMAN_SEAT
     trouble: str | None = None
     written: int = 0
+    missed: list[HandRecord] = field(default_factory=list)  # written once the folder works
 
     @classmethod
     def for_settings(cls, settings: GameSettings) -> HistoryWriter | None:
@@ -102,32 +104,44 @@ class HistoryWriter:
         return self.folder / (file_stem(record) + suffix)
 
     def append(self, record: HandRecord) -> str | None:
-        """Write one complete hand (and its PHH form when asked); a notice or None."""
+        """Write one complete hand (and its PHH form when asked), after any the folder
+        refused before; a notice or None."""
+        waiting = [*self.missed, record]
+        for k, hand in enumerate(waiting):
+            try:
+                self._write(hand)
+            except OSError as err:
+                self.missed = waiting[k:][-MAX_MISSED:]
+                if self.trouble is not None:
+                    return None
+                self.trouble = (f"Hand histories can't be written to {self.folder} "
+                                f"({_why(err)}). Play goes on and every hand is still kept "
+                                "in the save file.")
+                log.warning(self.trouble)
+                return self.trouble
+        self.missed = []
+        if self.trouble is not None:
+            self.trouble = None
+            late = len(waiting) - 1
+            return (f"Hand histories are written to {self.folder} again"
+                    + (f" ({late} waiting hand{'s' if late != 1 else ''} written)."
+                       if late else "."))
+        return None
+
+    def _write(self, record: HandRecord) -> None:
         try:
             text = pokerstars_hand(record, hero=self.hero)
         except (ExportError, IllegalAction) as err:  # the save file's check caught it
             log.warning("Hand %d not written to the hand histories: %s", record.id, err)
-            return None
-        parts = [(self.path_for(record), text + HAND_SEPARATOR)]
-        if self.phh and record.config.structure is not Structure.POT_LIMIT:
-            parts.append((self.path_for(record, ".phhs"),
-                          phh_part(record, self.hero) + HAND_SEPARATOR))
-        try:
-            for path, data in parts:
-                append_durably(path, data.encode("utf-8"))
-        except OSError as err:
-            if self.trouble is not None:
-                return None
-            self.trouble = (f"Hand histories can't be written to {self.folder} "
-                            f"({_why(err)}). Play goes on and every hand is still kept "
-                            "in the save file.")
-            log.warning(self.trouble)
-            return self.trouble
+            return
+        append_durably(self.path_for(record), (text + HAND_SEPARATOR).encode("utf-8"))
         self.written += 1
-        if self.trouble is not None:
-            self.trouble = None
-            return f"Hand histories are written to {self.folder} again."
-        return None
+        if self.phh and record.config.structure is not Structure.POT_LIMIT:
+            try:  # the PokerStars file has the hand: this one is not retried
+                append_durably(self.path_for(record, ".phhs"),
+                               (phh_part(record, self.hero) + HAND_SEPARATOR).encode("utf-8"))
+            except OSError as err:
+                log.warning("Hand %d not written as PHH: %s", record.id, err)
 
     def restore(self, into: sqlite3.Connection) -> Restored:
         """Every finished hand in the folder that the (salvaged) save ``into`` lacks."""

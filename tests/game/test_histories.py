@@ -270,10 +270,12 @@ def test_a_read_only_folder_is_told_once_and_writing_resumes_when_it_can(
             subprocess.run(["umount", "-l", str(folder)], check=False)
         else:
             folder.chmod(0o700)
-    session = new_session(save)
-    play_one(session, random.Random(1))
-    assert save.take_notices() == [f"Hand histories are written to {folder} again."]
-    assert len(folder_hands(folder)) == 1
+    play_one(new_session(save), random.Random(1))
+    assert save.take_notices() == [
+        f"Hand histories are written to {folder} again (5 waiting hands written)."]
+    assert save.store is not None
+    assert folder_hands(folder) == [h.id for h in save.store.hands()]
+    assert len(folder_hands(folder)) == 6
     save.close()
 
 

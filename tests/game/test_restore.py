@@ -163,3 +163,23 @@ def test_without_a_folder_the_message_is_the_save_files_alone(
     with Store.open(folder / DB_NAME) as store:
         assert "from the hand histories" not in store.notices[0]
         assert re.search(r"and \d+ hands; \d+ hands could not be read", store.notices[0])
+
+
+def test_stats_on_a_damaged_save_count_the_hands_from_the_folder_and_change_nothing(
+        original: tuple[Path, dict[str, Any]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from game.__main__ import main
+    data, facts = original
+    folder, _, _ = cut_in_half(data, tmp_path)
+    before = sorted(p.name for p in folder.iterdir())
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(folder))
+    monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["stats", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert told_numbers(err)[2] == 0
+    shown = json.loads(out)
+    assert shown["hands"]["recorded"] == 80
+    assert shown["players"]["all_time"] == facts["stats"]
+    assert sorted(p.name for p in folder.iterdir()) == before
