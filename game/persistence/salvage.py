@@ -23,8 +23,9 @@ from typing import Protocol
 from engine.actions import ActionKind, IllegalAction
 from engine.cards import CardError
 from engine.state import ConfigError
+from engine.table import TableConfig, TableError
 from game.persistence import pages, reading
-from game.persistence.codec import hand_result
+from game.persistence.codec import hand_result, table_config_to_json
 from game.persistence.errors import CorruptRecord
 from game.persistence.opening import read_only_uri
 
@@ -72,8 +73,11 @@ class SalvageReport:
                 f"{self.hands_lost} hands could not be read and are lost")
         if self.histories is not None:
             return self._with_histories(self.histories, lost)
-        if not self.readable:
+        if not self.readable and not self.hands and not self.hands_lost:
             return "Nothing in it could be read; a new table starts."
+        if not self.readable:
+            return (f"Its table could not be read; a new table starts. Recovered "
+                    f"{_hands(self.hands)}; {lost}.")
         return (f"Recovered {self._table()} and {_hands(self.hands)}; {lost}.")
 
     def _table(self) -> str:
@@ -83,7 +87,7 @@ class SalvageReport:
 
     def _with_histories(self, restored: Restored, lost: str) -> str:
         start = (f"Recovered {self._table()}" if self.readable else
-                 "Nothing in the save file could be read; a new table starts. Recovered")
+                 "The save file's table could not be read; a new table starts. Recovered")
         text = (f"{start}, {_hands(self.hands)} from the save file and "
                 f"{restored.imported} from the hand histories; {lost}.")
         if restored.refused:
@@ -128,10 +132,29 @@ def _from_file(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
         source.execute("PRAGMA writable_schema = ON")
         return _salvage(source, into, max(1, damaged.stat().st_size // 32), damaged)
     except sqlite3.DatabaseError as err:  # the schema itself is unreadable
-        log.warning("Salvage of %s failed: %s", damaged, err)
-        return SalvageReport(readable=False)
+        log.warning("Salvage of %s by query failed (%s); reading its pages", damaged, err)
     finally:
         source.close()
+    return _pages_only(damaged, into)
+
+
+def _pages_only(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
+    """The hands read from the pages alone, when SQLite can't read the file's schema
+    (its first page lost): the table can't be trusted, so a new one is needed."""
+    into.execute("PRAGMA foreign_keys = OFF")
+    into.execute("BEGIN")
+    try:
+        _from_pages(damaged, into, _columns(into, "hands"), _columns(into, "actions"))
+        _, highest = _drop_broken_hands(into)
+        into.execute("COMMIT")
+    except BaseException:
+        into.execute("ROLLBACK")
+        raise
+    finally:
+        into.execute("PRAGMA foreign_keys = ON")
+    hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
+    return SalvageReport(hands=hands, hands_lost=max(0, highest - hands), readable=False,
+                         highest=highest)
 
 
 def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
@@ -272,6 +295,7 @@ def _looks_like_action(values: tuple[pages.Value, ...]) -> bool:
 def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
     """Remove hands that don't replay to their stored result (or lost their table or
     session); returns how many were dropped and the highest hand id seen."""
+    _stand_in_tables(into)
     ids = [r[0] for r in into.execute("SELECT id FROM hands ORDER BY id")]
     highest = ids[-1] if ids else 0
     dropped = 0
@@ -296,6 +320,28 @@ def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
         into.execute("INSERT INTO sessions (id, table_id, started_at, ended_at) "
                      "VALUES (?, ?, ?, ?)", (session_id, started[1], started[0], started[0]))
     return dropped, highest
+
+
+def _stand_in_tables(into: sqlite3.Connection) -> None:
+    """A table row, marked "(recovered)", for hands whose table row was lost (their
+    ledger rows go: they can't be balanced without it); it has no seats."""
+    lost = into.execute("SELECT table_id, min(id) FROM hands WHERE table_id NOT IN "
+                        "(SELECT id FROM tables) GROUP BY table_id").fetchall()
+    for table_id, first in lost:
+        try:
+            record = reading.read_hands(into, "WHERE h.id = ?", (first,))[0]
+            cfg = record.config
+            config = TableConfig(seats=len(cfg.stacks), small_blind=cfg.small_blind,
+                                 big_blind=cfg.big_blind, ante=cfg.ante,
+                                 structure=cfg.structure, rake_percent=cfg.rake_percent,
+                                 rake_cap=cfg.rake_cap, muck_losers=cfg.muck_losers)
+        except (CorruptRecord, TableError, IndexError):
+            continue  # its hands are dropped with the others that can't be read
+        into.execute("DELETE FROM ledger WHERE table_id = ?", (table_id,))
+        into.execute("INSERT INTO tables (id, name, config, created_at, updated_at) "
+                     "VALUES (?, ?, ?, ?, ?)",
+                     (table_id, f"{record.table_name} (recovered)",
+                      table_config_to_json(config), record.started_at, record.started_at))
 
 
 def _hand_intact(into: sqlite3.Connection, hand_id: int) -> bool:

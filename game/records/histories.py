@@ -21,7 +21,6 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ from game.paths import data_dir
 from game.persistence.salvage import Restored
 from game.persistence.store import HandRecord
 from game.records.export import ExportError, phh_part, pokerstars_hand
+from game.records.restore import restore_hands
 from game.settings.model import HUMAN_SEAT, GameSettings
 
 log = logging.getLogger(__name__)
@@ -71,15 +71,6 @@ def file_stem(record: HandRecord) -> str:
     day = record.started.astimezone().strftime("%Y%m%d")
     table = _UNSAFE.sub("_", record.table_name).strip(" .") or "Table"
     return f"HH{day} {table} - {cfg.small_blind}-{cfg.big_blind} - {FILE_GAMES[cfg.structure]}"
-
-
-def stars_files(folder: Path) -> Iterator[Path]:
-    """The PokerStars files in the folder, oldest name first."""
-    try:
-        found = sorted(p for p in folder.glob("HH*.txt") if p.is_file())
-    except OSError:
-        return iter(())
-    return iter(found)
 
 
 @dataclass(slots=True)
@@ -145,8 +136,6 @@ class HistoryWriter:
 
     def restore(self, into: sqlite3.Connection) -> Restored:
         """Every finished hand in the folder that the (salvaged) save ``into`` lacks."""
-        from game.records.restore import restore_hands  # it reads this module's files
-
         return restore_hands(into, self.folder)
 
     def holds(self, record: HandRecord) -> bool:

@@ -26,7 +26,6 @@ from game.persistence.codec import (
 )
 from game.persistence.errors import CorruptRecord
 from game.persistence.salvage import Restored
-from game.records.histories import stars_files
 from game.records.stars_reader import (
     Placement,
     StarsHand,
@@ -34,6 +33,7 @@ from game.records.stars_reader import (
     parse_header,
     rebuild,
     split_hands,
+    stars_files,
 )
 
 log = logging.getLogger(__name__)

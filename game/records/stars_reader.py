@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import FULL_DECK, Card, CardError, parse_card
@@ -37,6 +38,16 @@ _ACTION = re.compile(r"^(.*): (folds|checks|calls (\d+)|bets (\d+)|raises \d+ to
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]$")
 _SHOWS = re.compile(r"^(.*): shows \[(\S\S) (\S\S)\] \(.*\)$")
 _GAMES = {title: structure for structure, title in STARS_GAMES.items()}
+
+
+def stars_files(folder: Path) -> Iterator[Path]:
+    """The PokerStars files (``HH*.txt``) in a folder, in name order (none when the
+    folder can't be read)."""
+    try:
+        found = sorted(p for p in folder.glob("HH*.txt") if p.is_file())
+    except OSError:
+        return iter(())
+    return iter(found)
 
 
 class UnreplayableHand(ValueError):

@@ -174,3 +174,20 @@ def test_pages_overwritten_in_several_places_cost_only_their_own_hands(
     assert len(survived) < len(results) - 2
     got = recovered(damaged_copy(path, tmp_path / "hit", bytes(data)), results)
     assert got == survived
+
+
+def test_with_the_first_page_lost_the_hands_still_come_back_to_a_new_table(
+        intact: tuple[Path, dict[str, object]], tmp_path: Path) -> None:
+    path, results = intact
+    data = bytearray(path.read_bytes())
+    data[:4096] = bytes(4096)  # the header and the schema: SQLite can't read anything
+    hand_page, action_pages = where_hands_live(bytes(path.read_bytes()))
+    with Store.open(damaged_copy(path, tmp_path / "first", bytes(data))) as store:
+        told = store.notices[0]
+        assert "Its table could not be read; a new table starts. Recovered 80 hands; " \
+            "no hand was lost." in told
+        assert {h.id: h.result for h in store.hands()} == results
+        assert store.integrity_check() == []
+        table = store.load_table()
+        assert table is None or not any(table.seats)
+    assert 1 not in hand_page.values() and all(1 not in p for p in action_pages.values())
