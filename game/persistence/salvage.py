@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -138,20 +139,27 @@ def _from_file(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
     return _pages_only(damaged, into)
 
 
-def _pages_only(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
-    """The hands read from the pages alone, when SQLite can't read the file's schema
-    (its first page lost): the table can't be trusted, so a new one is needed."""
+@contextmanager
+def _copying(into: sqlite3.Connection) -> Iterator[None]:
+    """One transaction for the copy, foreign keys checked only once it is whole."""
     into.execute("PRAGMA foreign_keys = OFF")
     into.execute("BEGIN")
     try:
-        _from_pages(damaged, into, _columns(into, "hands"), _columns(into, "actions"))
-        _, highest = _drop_broken_hands(into)
+        yield
         into.execute("COMMIT")
     except BaseException:
         into.execute("ROLLBACK")
         raise
     finally:
         into.execute("PRAGMA foreign_keys = ON")
+
+
+def _pages_only(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
+    """The hands read from the pages alone, when SQLite can't read the file's schema
+    (its first page lost): the table can't be trusted, so a new one is needed."""
+    with _copying(into):
+        _from_pages(damaged, into, _columns(into, "hands"), _columns(into, "actions"))
+        _, highest = _drop_broken_hands(into)
     hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
     return SalvageReport(hands=hands, hands_lost=max(0, highest - hands), readable=False,
                          highest=highest)
@@ -163,9 +171,7 @@ def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
                ("tables", "seats", "sessions", "hands", "actions", "ledger")}
     have = {name: _columns(source, name) for name in columns}
     lost = 0
-    into.execute("PRAGMA foreign_keys = OFF")
-    into.execute("BEGIN")
-    try:
+    with _copying(into):
         for name in _ROWID_TABLES:
             shared = [c for c in columns[name] if c in have[name]]
             rows, failed = _rows_by_rowid(source, name, shared, _top(source, name, bound))
@@ -186,12 +192,6 @@ def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
         _from_pages(damaged, into, columns["hands"], columns["actions"])
         dropped, highest = _drop_broken_hands(into)
         table = _settle_table(into)
-        into.execute("COMMIT")
-    except BaseException:
-        into.execute("ROLLBACK")
-        raise
-    finally:
-        into.execute("PRAGMA foreign_keys = ON")
     hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
     played = into.execute("SELECT coalesce(sum(hands_played), 0) FROM tables").fetchone()[0]
     highest = max(highest, played)  # the table rows count hands whose rows were lost
