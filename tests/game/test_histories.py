@@ -340,3 +340,20 @@ def test_the_help_says_where_the_files_are(tmp_path: Path,
     assert str(tmp_path / "hand-histories") in said and "HH*.txt" in said
     assert "tracker" in said
     assert "off" in hand_histories(GameSettings(hand_histories=False))
+
+
+@pytest.mark.slow
+def test_the_game_writes_the_folder_its_settings_name(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.toml").write_text('[histories]\nfolder = "tracker"\n')
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HOLDEM_DATA_DIR": str(tmp_path),
+           "HOLDEM_CONFIG_DIR": str(config)}
+    subprocess.run([sys.executable, "-m", "game", "--autoplay", "4", "--seed", "3",
+                    "--headless", "--fps", "0", "--size", "960x540"], cwd=ROOT, env=env,
+                   capture_output=True, text=True, timeout=120, check=True)
+    with Store.open_read_only(tmp_path / DB_NAME) as store:
+        saved = [h.id for h in store.hands()]
+    assert len(saved) == 4
+    assert folder_hands(tmp_path / "tracker") == saved
+    assert not (tmp_path / "hand-histories").exists()

@@ -185,3 +185,16 @@ def test_stats_on_a_damaged_save_count_the_hands_from_the_folder_and_change_noth
     assert shown["hands"]["recorded"] == 80
     assert shown["players"]["all_time"] == facts["stats"]
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_every_hand_in_the_folder_rebuilds_to_the_result_the_save_stored(
+        original: tuple[Path, dict[str, Any]]) -> None:
+    from game.records.restore import folder_hands
+    from game.records.stars_reader import Placement, rebuild
+    data, facts = original
+    hands = folder_hands(data / "hand-histories")
+    assert sorted(hands) == sorted(facts["results"])
+    for number, hand in hands.items():
+        record = rebuild(hand, Placement(session_id=1, table_id=1, number=number, table=None))
+        assert record.result == facts["results"][number]
+        assert record.replay().finished
