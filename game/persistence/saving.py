@@ -332,7 +332,11 @@ class SaveGame:
         except (KeyError, CorruptRecord, sqlite3.Error) as err:
             log.warning("Hand %d can't be read back for the hand histories: %s", hand_id, err)
             return
-        notice = self.archive.append(record)
+        try:
+            notice = self.archive.append(record)
+        except Exception:  # a second copy must never stop play or the save step
+            log.exception("Hand %d could not be written to the hand histories", hand_id)
+            return
         if notice is not None:
             self.notices.append(notice)
 
