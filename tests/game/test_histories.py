@@ -5,6 +5,7 @@ and replays; a folder that can't be written is told once and play goes on saving
 from __future__ import annotations
 
 import errno
+import json
 import os
 import random
 import re
@@ -22,6 +23,7 @@ from pokerkit import HandHistory
 
 from engine.actions import ActionKind
 from engine.cards import card_str
+from game.__main__ import main
 from game.persistence.saving import SaveGame
 from game.persistence.store import DB_NAME, Store
 from game.records import histories
@@ -116,13 +118,17 @@ def pokerkit_nets(text: str) -> tuple[int, Counter[str]]:
 
 
 def test_pokerkit_parses_and_replays_every_hand_to_the_stats_net(
-        played: tuple[Store, Path]) -> None:
+        played: tuple[Store, Path], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     store, folder = played
     (path,) = folder.glob("HH*.txt")
     count, net = pokerkit_nets(path.read_text(encoding="utf-8"))
     assert count == len(store.hands()) == 120
-    ours = {name: p["net"] for name, p in stats_json(store)["players"]["all_time"].items()}
-    assert dict(net) == {n: v for n, v in ours.items() if v or n in net}
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(store.path.parent))
+    assert main(["stats", "--json"]) == 0  # what `holdem stats --json` prints
+    players = json.loads(capsys.readouterr().out)["players"]["all_time"]
+    assert players == stats_json(store)["players"]["all_time"]
+    assert dict(net) == {name: p["net"] for name, p in players.items()}
 
 
 def test_the_phh_file_beside_it_replays_in_pokerkit(played: tuple[Store, Path]) -> None:
