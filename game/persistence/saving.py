@@ -14,6 +14,10 @@ retried at each hand's end and by ``retry()`` until they go through. Meanwhile
 break and offer "try again" or "play on without saving" (``play_on()``: no more pauses,
 the retries go on quietly). ``close()`` tries a last time and says how many hands could
 not be written.
+
+With an ``archive`` (the hand-history folder), each finished hand is read back as saved
+and written there in the same save step, after its commit; the archive's trouble is told
+once and never stops saving.
 """
 
 from __future__ import annotations
