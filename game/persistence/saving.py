@@ -68,9 +68,10 @@ class HandArchive(HandSource, Protocol):
     folder, ``game.records.histories.HistoryWriter``), written as hands end and read
     back when the save file is damaged."""
 
-    def append(self, record: HandRecord) -> str | None:
-        """Write the hand durably; a sentence for the player when that changes (the
-        folder failing, or working again), never an exception for the disk."""
+    def append(self, record: HandRecord, state: HandState | None = None) -> str | None:
+        """Write the hand durably (``state``: the same hand as just played, if at hand);
+        a sentence for the player when that changes (the folder failing, or working
+        again), never an exception for the disk."""
         ...
 
     def holds(self, record: HandRecord) -> bool:
@@ -322,12 +323,12 @@ class SaveGame:
                 store.record_table_events(snapshot, happened)
             else:
                 store.finish_hand(ref.id, snapshot, hand, happened)
-                self._archive(store, ref.id)
+                self._archive(store, ref.id, hand)
         self._write(write)
         if self.pending:
             self.retry()  # at each hand's end, by itself
 
-    def _archive(self, store: Store, hand_id: int) -> None:
+    def _archive(self, store: Store, hand_id: int, hand: HandState | None = None) -> None:
         """The saved hand, read back as stored, into the archive (same save step)."""
         if self.archive is None:
             return
@@ -337,7 +338,7 @@ class SaveGame:
             log.warning("Hand %d can't be read back for the hand histories: %s", hand_id, err)
             return
         try:
-            notice = self.archive.append(record)
+            notice = self.archive.append(record, hand)
         except Exception:  # a second copy must never stop play or the save step
             log.exception("Hand %d could not be written to the hand histories", hand_id)
             return

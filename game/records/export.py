@@ -113,9 +113,11 @@ def _pot_names(state: HandState) -> dict[int, str]:
 # ------------------------------------------------------------------ PokerStars
 
 
-def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
-    """One hand in PokerStars' text format; ``hero``'s hole cards are "Dealt to"."""
-    state = replayed(record)
+def pokerstars_hand(record: HandRecord, *, hero: int | None = 0,
+                    state: HandState | None = None) -> str:
+    """One hand in PokerStars' text format; ``hero``'s hole cards are "Dealt to".
+    ``state``: the finished hand already in memory (else it is replayed and checked)."""
+    state = replayed(record) if state is None else state
     cfg = state.config
     names = _names(cfg)
     n = state.n

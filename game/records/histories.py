@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import IllegalAction
-from engine.state import Structure
+from engine.state import HandState, Structure
 from game.paths import data_dir
 from game.persistence.salvage import Restored
 from game.persistence.store import HandRecord
@@ -94,13 +94,14 @@ class HistoryWriter:
     def path_for(self, record: HandRecord, suffix: str = ".txt") -> Path:
         return self.folder / (file_stem(record) + suffix)
 
-    def append(self, record: HandRecord) -> str | None:
+    def append(self, record: HandRecord, state: HandState | None = None) -> str | None:
         """Write one complete hand (and its PHH form when asked), after any the folder
-        refused before; a notice or None."""
+        refused before; a notice or None. ``state``: the hand as just played, when the
+        caller has it (saves replaying it)."""
         waiting = [*self.missed, record]
         for k, hand in enumerate(waiting):
             try:
-                self._write(hand)
+                self._write(hand, state if hand is record else None)
             except OSError as err:
                 self.missed = waiting[k:][-MAX_MISSED:]
                 if self.trouble is not None:
@@ -119,9 +120,9 @@ class HistoryWriter:
                        if late else "."))
         return None
 
-    def _write(self, record: HandRecord) -> None:
+    def _write(self, record: HandRecord, state: HandState | None) -> None:
         try:
-            text = pokerstars_hand(record, hero=self.hero)
+            text = pokerstars_hand(record, hero=self.hero, state=state)
         except (ExportError, IllegalAction) as err:  # the save file's check caught it
             log.warning("Hand %d not written to the hand histories: %s", record.id, err)
             return

@@ -367,7 +367,7 @@ def test_the_game_writes_the_folder_its_settings_name(tmp_path: Path) -> None:
 
 def test_a_fault_in_the_folder_writer_never_stops_play_or_saving(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(record: object, *, hero: int | None = 0) -> str:
+    def broken(record: object, **options: object) -> str:
         raise KeyError("a bug")
     monkeypatch.setattr(histories, "pokerstars_hand", broken)
     save = play_with_a_bad_folder(tmp_path, tmp_path / "hh", hands=3)
