@@ -43,7 +43,7 @@ class Restored:
 
     imported: int = 0
     refused: tuple[int, ...] = ()
-    highest: int = 0
+    highest: int = 0  # of the hands imported (a refused hand's number may be junk)
 
 
 class HandSource(Protocol):
@@ -103,8 +103,9 @@ class SalvageReport:
         """This report after ``restored`` came back from the folder (``in_save``: the
         hands the new save held before)."""
         highest = max(self.highest, restored.highest)
+        beyond = sum(1 for number in restored.refused if number > highest)
         return replace(self, histories=restored, highest=highest,
-                       hands_lost=max(0, highest - in_save - restored.imported))
+                       hands_lost=max(0, highest - in_save - restored.imported) + beyond)
 
 
 def _hands(count: int) -> str:

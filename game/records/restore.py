@@ -78,7 +78,8 @@ def restore_hands(into: sqlite3.Connection, folder: Path) -> Restored:
     except BaseException:
         into.execute("ROLLBACK")
         raise
-    return Restored(imported=len(imported), refused=tuple(refused), highest=max(hands))
+    return Restored(imported=len(imported), refused=tuple(refused),
+                    highest=max(imported, default=0))
 
 
 class _Places:

@@ -90,7 +90,11 @@ def parse_header(hand: StarsHand) -> tuple[str, datetime, int, int, int]:
     table = _TABLE.match(lines[1]) if len(lines) > 1 else None
     if head is None or table is None:
         raise UnreplayableHand(f"hand {hand.id}: its first lines are not PokerStars'")
-    local = datetime.strptime(head.group(5), "%Y/%m/%d %H:%M:%S").replace(tzinfo=_eastern())
+    try:
+        local = datetime.strptime(head.group(5), "%Y/%m/%d %H:%M:%S")
+    except ValueError:
+        raise UnreplayableHand(f"hand {hand.id}: its date is not a date") from None
+    local = local.replace(tzinfo=_eastern())
     return (table.group(1), local.astimezone(UTC), int(table.group(2)), int(head.group(3)),
             int(head.group(4)))
 
@@ -103,7 +107,7 @@ def rebuild(hand: StarsHand, place: Placement) -> HandRecord:
         again = pokerstars_hand(record, hero=hero)
     except (IllegalAction, ConfigError, CardError, ExportError, KeyError, IndexError,
             ValueError) as err:
-        if isinstance(err, UnreplayableHand):
+        if str(err).startswith(f"hand {hand.id}:"):
             raise
         raise UnreplayableHand(f"hand {hand.id}: {err}") from None
     if again != hand.text:

@@ -198,3 +198,20 @@ def test_every_hand_in_the_folder_rebuilds_to_the_result_the_save_stored(
         record = rebuild(hand, Placement(session_id=1, table_id=1, number=number, table=None))
         assert record.result == facts["results"][number]
         assert record.replay().finished
+
+
+def test_a_torn_last_hand_and_garbage_files_in_the_folder_are_named_not_fatal(
+        original: tuple[Path, dict[str, Any]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    data, facts = original
+    folder, path, text = cut_in_half(data, tmp_path)
+    last = max(facts["results"])
+    path.write_text(text[:text.index(f"PokerStars Hand #{last}:") + 300], encoding="utf-8")
+    (path.parent / "HH20261301 junk.txt").write_bytes(
+        b"PokerStars Hand #999:  Hold'em No Limit (5/10) - 2026/13/45 99:99:99 ET\n\xff\xfe")
+    (path.parent / "HH20261302 junk.txt").write_bytes(b"\x00" * 5000)
+    save, told = reopen(folder, monkeypatch)
+    from_save, from_folder, lost = told_numbers(told)
+    assert from_save + from_folder == 79 and lost == 2  # the torn hand and 999 (junk)
+    assert f"Hands {last}, 999 in the hand histories could not be replayed" in told
+    save.close()
