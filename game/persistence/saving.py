@@ -61,6 +61,7 @@ class _HandRef:
 
 
 _Write = Callable[[Store], None]
+CATCH_UP_HANDS = 200  # the latest finished hands checked against the archive at start
 
 
 class HandArchive(HandSource, Protocol):
@@ -74,8 +75,8 @@ class HandArchive(HandSource, Protocol):
         again), never an exception for the disk."""
         ...
 
-    def holds(self, record: HandRecord) -> bool:
-        """Whether the hand is already written."""
+    def lacks(self, records: Sequence[HandRecord]) -> list[HandRecord]:
+        """Those of ``records`` not written yet."""
         ...
 
 
@@ -146,17 +147,17 @@ class SaveGame:
         return game
 
     def _catch_up(self) -> None:
-        """Archive the last finished hand if the game stopped between saving it and
-        archiving it (or recovery has just settled it)."""
+        """Archive the latest finished hands the archive lacks: the game stopped between
+        saving a hand and archiving it, recovery has just settled one, or the folder
+        could not be written before the game was closed."""
         if self.archive is None or self.store is None:
             return
         try:
-            last = self.store.last_complete_hand_id()
-            record = self.store.hand(last) if last is not None else None
-        except (KeyError, StoreError, sqlite3.Error) as err:
-            log.warning("The last hand can't be read for the hand histories: %s", err)
+            recent = self.store.recent_hands(CATCH_UP_HANDS)
+        except (StoreError, sqlite3.Error) as err:
+            log.warning("The latest hands can't be read for the hand histories: %s", err)
             return
-        if record is not None and not self.archive.holds(record):
+        for record in self.archive.lacks(recent):
             self._archive(self.store, record.id)
 
     @classmethod

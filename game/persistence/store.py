@@ -491,6 +491,12 @@ class Store:
     def playing_hand_id(self) -> int | None:
         return reading.playing_hand_id(self._conn)
 
+    def recent_hands(self, count: int) -> list[HandRecord]:
+        """The latest ``count`` complete hands, oldest first (unreadable ones left out)."""
+        return reading.read_hands(
+            self._conn, "WHERE h.id IN (SELECT id FROM hands WHERE status = 'complete' "
+            "ORDER BY id DESC LIMIT ?)", (count,), broken=[])
+
     def last_complete_hand_id(self) -> int | None:
         return reading.last_complete_hand_id(self._conn)
 

@@ -21,6 +21,7 @@ import logging
 import os
 import re
 import sqlite3
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,14 +140,21 @@ class HistoryWriter:
         """Every finished hand in the folder that the (salvaged) save ``into`` lacks."""
         return restore_hands(into, self.folder)
 
-    def holds(self, record: HandRecord) -> bool:
-        """Whether the hand is already in its file (checked after a restart, for the
-        hand saved just before the game stopped)."""
-        try:
-            data = self.path_for(record).read_bytes()
-        except OSError:
-            return False
-        return f"PokerStars Hand #{record.id}:".encode() in data
+    def lacks(self, records: Sequence[HandRecord]) -> list[HandRecord]:
+        """Those of ``records`` not yet in their files (checked after a restart, for
+        hands saved while the game stopped or the folder failed); each file read once."""
+        texts: dict[Path, bytes] = {}
+        out = []
+        for record in records:
+            path = self.path_for(record)
+            if path not in texts:
+                try:
+                    texts[path] = path.read_bytes()
+                except OSError:
+                    texts[path] = b""
+            if f"PokerStars Hand #{record.id}:".encode() not in texts[path]:
+                out.append(record)
+        return out
 
 
 def append_durably(path: Path, data: bytes) -> None:

@@ -192,18 +192,21 @@ time.sleep(60)
     assert folder_hands(folder) == saved
 
 
-def test_a_hand_saved_but_not_yet_written_to_the_folder_is_written_at_the_next_start(
+def test_hands_saved_but_not_yet_in_the_folder_are_written_at_the_next_start(
         tmp_path: Path) -> None:
     folder = tmp_path / "hh"
     store = Store.open(tmp_path / DB_NAME, durable=False)
-    play_hands(new_session(SaveGame(store)), 3)  # as if killed before the folder write
-    last = store.last_complete_hand_id()
+    session = new_session(SaveGame(store, archive=HistoryWriter(folder)))
+    play_hands(session, 2)
+    session.save.archive = None
+    play_hands(session, 3)  # as if killed before the folder write, or the folder failed
+    saved = [h.id for h in store.hands()]
     save = SaveGame.open(store, archive=HistoryWriter(folder))
-    assert folder_hands(folder) == [last]
+    assert folder_hands(folder) == saved
     save.close()
     store = Store.open(tmp_path / DB_NAME, durable=False)
     save = SaveGame.open(store, archive=HistoryWriter(folder))
-    assert folder_hands(folder) == [last]  # not written twice
+    assert folder_hands(folder) == saved  # none written twice
     save.close()
 
 
