@@ -376,3 +376,15 @@ def test_a_fault_in_the_folder_writer_never_stops_play_or_saving(
     save = play_with_a_bad_folder(tmp_path, tmp_path / "hh", hands=3)
     assert folder_hands(tmp_path / "hh") == []
     save.close()
+
+
+def test_heads_up_hands_replay_in_pokerkit_too(tmp_path: Path) -> None:
+    store, save, folder = archived_game(tmp_path)
+    session = TableSession.create(GameSettings(), ("You", "Shark"), random.Random(3),
+                                  save=save, bots={1: "shark"}, human_auto_rebuy=True)
+    play_hands(session, 60, seed=4)
+    (path,) = folder.glob("HH*.txt")
+    count, net = pokerkit_nets(path.read_text(encoding="utf-8"))
+    assert count == len(store.hands()) == 60
+    assert dict(net) == {n: p["net"] for n, p in stats_json(store)["players"]["all_time"].items()}
+    save.close()
