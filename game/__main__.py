@@ -80,13 +80,14 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     warm.start()
 
     from game.persistence.saving import SaveGame
+    from game.records.histories import HistoryWriter
     from game.settings.file import load_settings
 
     loaded = load_settings()
     for problem in loaded.problems:
         print(problem, file=sys.stderr)
     settings = _with_flags(loaded.settings, args)
-    save = SaveGame.open()
+    save = SaveGame.open(archive=HistoryWriter.for_settings(settings))
 
     import pygame
 

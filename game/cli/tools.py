@@ -13,10 +13,11 @@ from engine.actions import IllegalAction
 from game.paths import data_dir
 from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError
 from game.records.export import ExportError, export_hand, export_session
+from game.records.histories import HistoryWriter
 from game.records.stats import all_time_stats, session_stats, stats_json
 from game.records.statsview import text_table
 from game.records.steps import hand_title, names_of, step_text, steps
-from game.settings.file import reset_settings
+from game.settings.file import load_settings, reset_settings
 
 
 def _fail(message: str) -> int:
@@ -26,11 +27,13 @@ def _fail(message: str) -> int:
 
 def _open() -> Store:
     """The save file, read-only: nothing in its folder is created or changed (an empty
-    save in memory when there is none yet)."""
+    save in memory when there is none yet; a damaged one salvaged into memory, with the
+    hands it lost read back from the hand-history folder)."""
     path = data_dir() / DB_NAME
     if not path.exists():
         return Store.empty()
-    store = Store.open_read_only(path)
+    store = Store.open_read_only(
+        path, histories=HistoryWriter.for_settings(load_settings().settings))
     for notice in store.notices:
         print(notice, file=sys.stderr)
     return store

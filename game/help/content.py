@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
-from game.settings.model import VoiceSettings
+from game.records.histories import history_folder
+from game.settings.model import GameSettings, VoiceSettings
 
 PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
@@ -66,6 +67,8 @@ SAY: tuple[VoiceExample, ...] = (
     VoiceExample("Ask", ("what's my stack", "what are my odds")),
     VoiceExample("Ask", ("whose turn is it", "what happened")),
     VoiceExample("Ask", ("repeat", "what can I say")),
+    VoiceExample("Sit & Go", ("what level is it", "when do the blinds go up")),
+    VoiceExample("Sit & Go", ("how many big blinds do I have",)),
     VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
     VoiceExample("The table", ("deal", "pause", "resume", "quit")),
     VoiceExample("The bots", ("mute", "unmute")),
@@ -100,3 +103,15 @@ def keys(voice: VoiceSettings) -> list[tuple[str, str]]:
     button (hold)")."""
     held = f"{hold_words(voice).replace('the ', '')} (hold)"
     return [(held if key == PUSH_TO_TALK_ROW else key, what) for key, what in KEYS]
+
+
+def hand_histories(settings: GameSettings) -> str:
+    """Where each finished hand is written, and how a tracker finds it."""
+    folder = history_folder(settings)
+    if folder is None:
+        return ("Hand histories are off (histories.write in settings.toml); "
+                "`holdem export` still writes them on request.")
+    return (f"Each finished hand is added to {folder} as PokerStars text (files HH*.txt, "
+            "one per table and day). Point your tracker's auto-import (Hold'em Manager, "
+            "PokerTracker) at that folder; histories.folder in settings.toml moves it. If "
+            "the save file is ever damaged, the hands it lost come back from there.")

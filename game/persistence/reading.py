@@ -90,6 +90,11 @@ def playing_hand_id(conn: sqlite3.Connection) -> int | None:
     return None if row is None else int(row[0])
 
 
+def last_complete_hand_id(conn: sqlite3.Connection) -> int | None:
+    row = conn.execute("SELECT max(id) FROM hands WHERE status = 'complete'").fetchone()
+    return None if row[0] is None else int(row[0])
+
+
 def hand_counts(conn: sqlite3.Connection) -> dict[str, int]:
     counts = {s.value: 0 for s in HandStatus}
     for status, count in conn.execute(

@@ -2,7 +2,9 @@
 
 SQLite refuses a whole query when it meets a damaged page, but the pages around it are
 still readable. Rows are read in ranges of their key; a range that fails is split until
-single rows, so one bad page costs only the rows on it. Copied hands are checked (their
+single rows, so one bad page costs only the rows on it. Hands and their actions on leaf
+pages no query can reach any more (the pages above them lost: a file cut short, pages
+overwritten) are read from the file page by page (``pages``). Copied hands are checked (their
 journal replays to the stored result); a hand that fails is dropped and counted. The
 table is kept when its chips still add up, and the ledger is balanced with a marked row
 when some of its rows were lost. Pure Python over ``sqlite3``: no ``sqlite3`` command-line
@@ -13,14 +15,18 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
-from engine.actions import IllegalAction
+from engine.actions import ActionKind, IllegalAction
 from engine.cards import CardError
 from engine.state import ConfigError
-from game.persistence import reading
-from game.persistence.codec import hand_result
+from engine.table import TableConfig, TableError
+from game.persistence import pages, reading
+from game.persistence.codec import hand_result, table_config_to_json
 from game.persistence.errors import CorruptRecord
 from game.persistence.opening import read_only_uri
 
@@ -31,8 +37,26 @@ _ROWID_TABLES = ("tables", "sessions", "hands", "ledger")
 
 
 @dataclass(frozen=True, slots=True)
+class Restored:
+    """Hands brought back from the hand-history folder: how many, the numbers of those
+    that could not be replayed (left out whole), and the highest number the folder has."""
+
+    imported: int = 0
+    refused: tuple[int, ...] = ()
+    highest: int = 0  # of the hands imported (a refused hand's number may be junk)
+
+
+class HandSource(Protocol):
+    """A second copy of the finished hands (the hand-history folder)."""
+
+    def restore(self, into: sqlite3.Connection) -> Restored:
+        """Add to ``into`` every finished hand it lacks; what came back."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class SalvageReport:
-    """What came back from a damaged file, in numbers."""
+    """What came back from a damaged file (and the hand histories), in numbers."""
 
     hands: int = 0
     hands_lost: int = 0
@@ -40,23 +64,66 @@ class SalvageReport:
     stacks: tuple[tuple[str, int], ...] = ()
     rows_lost: int = 0
     readable: bool = True
+    highest: int = 0  # the highest hand number known to have been played
+    histories: Restored | None = None  # None: no hand-history folder was looked at
 
     @property
     def message(self) -> str:
-        if not self.readable:
-            return "Nothing in it could be read; a new table starts."
-        table = ("the table and its stacks ("
-                 + ", ".join(f"{name} {stack:,}" for name, stack in self.stacks) + ")"
-                 if self.table else "no table (its seats could not be read)")
         lost = ("no hand was lost" if not self.hands_lost else
                 "1 hand could not be read and is lost" if self.hands_lost == 1 else
                 f"{self.hands_lost} hands could not be read and are lost")
-        return (f"Recovered {table} and {self.hands} hand{'s' if self.hands != 1 else ''}; "
-                f"{lost}.")
+        if self.histories is not None:
+            return self._with_histories(self.histories, lost)
+        if not self.readable and not self.hands and not self.hands_lost:
+            return "Nothing in it could be read; a new table starts."
+        if not self.readable:
+            return (f"Its table could not be read; a new table starts. Recovered "
+                    f"{_hands(self.hands)}; {lost}.")
+        return (f"Recovered {self._table()} and {_hands(self.hands)}; {lost}.")
+
+    def _table(self) -> str:
+        return ("the table and its stacks ("
+                + ", ".join(f"{name} {stack:,}" for name, stack in self.stacks) + ")"
+                if self.table else "no table (its seats could not be read)")
+
+    def _with_histories(self, restored: Restored, lost: str) -> str:
+        start = (f"Recovered {self._table()}" if self.readable else
+                 "The save file's table could not be read; a new table starts. Recovered")
+        text = (f"{start}, {_hands(self.hands)} from the save file and "
+                f"{restored.imported} from the hand histories; {lost}.")
+        if restored.refused:
+            numbers = ", ".join(str(i) for i in restored.refused)
+            which = (f"Hand {numbers} in the hand histories could not be replayed; it was"
+                     if len(restored.refused) == 1 else
+                     f"Hands {numbers} in the hand histories could not be replayed; they were")
+            text += f" {which} not imported."
+        return text
+
+    def with_histories(self, restored: Restored, in_save: int) -> SalvageReport:
+        """This report after ``restored`` came back from the folder (``in_save``: the
+        hands the new save held before)."""
+        highest = max(self.highest, restored.highest)
+        beyond = sum(1 for number in restored.refused if number > highest)
+        return replace(self, histories=restored, highest=highest,
+                       hands_lost=max(0, highest - in_save - restored.imported) + beyond)
 
 
-def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
-    """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save)."""
+def _hands(count: int) -> str:
+    return f"{count} hand{'s' if count != 1 else ''}"
+
+
+def salvage(damaged: Path, into: sqlite3.Connection,
+            histories: HandSource | None = None) -> SalvageReport:
+    """Copy what can be read from ``damaged`` into ``into`` (a new, migrated, empty save),
+    then every finished hand it lacks from ``histories``."""
+    report = _from_file(damaged, into)
+    if histories is None:
+        return report
+    in_save = into.execute("SELECT count(*) FROM hands").fetchone()[0]
+    return report.with_histories(histories.restore(into), in_save)
+
+
+def _from_file(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
     try:
         source = sqlite3.connect(read_only_uri(damaged), uri=True, isolation_level=None)
     except sqlite3.Error:
@@ -65,23 +132,47 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
         # Lets SQLite read a file shorter than its header says (a truncated copy); the
         # connection is read-only, so nothing is written through it.
         source.execute("PRAGMA writable_schema = ON")
-        return _salvage(source, into, max(1, damaged.stat().st_size // 32))
+        return _salvage(source, into, max(1, damaged.stat().st_size // 32), damaged)
     except sqlite3.DatabaseError as err:  # the schema itself is unreadable
-        log.warning("Salvage of %s failed: %s", damaged, err)
-        return SalvageReport(readable=False)
+        log.warning("Salvage of %s by query failed (%s); reading its pages", damaged, err)
     finally:
         source.close()
+    return _pages_only(damaged, into)
+
+
+@contextmanager
+def _copying(into: sqlite3.Connection) -> Iterator[None]:
+    """One transaction for the copy, foreign keys checked only once it is whole."""
+    into.execute("PRAGMA foreign_keys = OFF")
+    into.execute("BEGIN")
+    try:
+        yield
+        into.execute("COMMIT")
+    except BaseException:
+        into.execute("ROLLBACK")
+        raise
+    finally:
+        into.execute("PRAGMA foreign_keys = ON")
+
+
+def _pages_only(damaged: Path, into: sqlite3.Connection) -> SalvageReport:
+    """The hands read from the pages alone, when SQLite can't read the file's schema
+    (its first page lost): the table can't be trusted, so a new one is needed."""
+    with _copying(into):
+        _from_pages(damaged, into, _columns(into, "hands"), _columns(into, "actions"))
+        _, highest = _drop_broken_hands(into)
+    hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
+    return SalvageReport(hands=hands, hands_lost=max(0, highest - hands), readable=False,
+                         highest=highest)
 
 
 def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
-             bound: int) -> SalvageReport:
+             bound: int, damaged: Path) -> SalvageReport:
     columns = {name: _columns(into, name) for name in
                ("tables", "seats", "sessions", "hands", "actions", "ledger")}
     have = {name: _columns(source, name) for name in columns}
     lost = 0
-    into.execute("PRAGMA foreign_keys = OFF")
-    into.execute("BEGIN")
-    try:
+    with _copying(into):
         for name in _ROWID_TABLES:
             shared = [c for c in columns[name] if c in have[name]]
             rows, failed = _rows_by_rowid(source, name, shared, _top(source, name, bound))
@@ -99,21 +190,17 @@ def _salvage(source: sqlite3.Connection, into: sqlite3.Connection,
                     lost += 1
                     continue
                 _insert(into, name, shared, rows)
+        _from_pages(damaged, into, columns["hands"], columns["actions"])
         dropped, highest = _drop_broken_hands(into)
         table = _settle_table(into)
-        into.execute("COMMIT")
-    except BaseException:
-        into.execute("ROLLBACK")
-        raise
-    finally:
-        into.execute("PRAGMA foreign_keys = ON")
     hands = into.execute("SELECT count(*) FROM hands").fetchone()[0]
     played = into.execute("SELECT coalesce(sum(hands_played), 0) FROM tables").fetchone()[0]
     highest = max(highest, played)  # the table rows count hands whose rows were lost
     log.info("Salvaged %d hands (%d dropped as inconsistent, %d rows unreadable)",
              hands, dropped, lost)
     return SalvageReport(hands=hands, hands_lost=max(0, highest - hands),
-                         table=table is not None, stacks=table or (), rows_lost=lost)
+                         table=table is not None, stacks=table or (), rows_lost=lost,
+                         highest=highest)
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
@@ -152,14 +239,64 @@ def _rows_by_rowid(source: sqlite3.Connection, name: str, cols: list[str],
 
 
 def _insert(into: sqlite3.Connection, name: str, cols: list[str],
-            rows: list[tuple[object, ...]]) -> None:
+            rows: Sequence[tuple[object, ...]]) -> None:
     into.executemany(f"INSERT OR IGNORE INTO {name} ({', '.join(cols)}) VALUES "
                      f"({', '.join('?' * len(cols))})", rows)
+
+
+_STATUS_RANK = {"complete": 2, "voided": 2, "playing": 1}
+_ACTION_KINDS = frozenset(k.value for k in ActionKind)
+
+
+def _from_pages(damaged: Path, into: sqlite3.Connection, hand_columns: list[str],
+                action_columns: list[str]) -> None:
+    """Hands and actions read from the file's pages themselves, added where the queries
+    found none (what the queries read is kept). Of two copies of a hand (a stale one on
+    a freed page), a finished one is taken over one still in play."""
+    try:
+        data = damaged.read_bytes()
+        wal_path = damaged.with_name(damaged.name + "-wal")
+        wal = wal_path.read_bytes() if wal_path.exists() else None
+    except OSError:
+        return
+    hands: dict[int, tuple[pages.Value, ...]] = {}
+    actions: list[tuple[pages.Value, ...]] = []
+    for cell in pages.cells(data, wal):
+        values = cell.values
+        if cell.rowid is not None and _looks_like_hand(values, len(hand_columns)):
+            row = (cell.rowid, *values[1:])
+            held = hands.get(cell.rowid)
+            if held is None or _STATUS_RANK[str(row[7])] > _STATUS_RANK[str(held[7])]:
+                hands[cell.rowid] = row
+        elif cell.rowid is None and _looks_like_action(values):
+            actions.append(values)
+    if hands:
+        width = len(next(iter(hands.values())))
+        _insert(into, "hands", hand_columns[:width], [r for r in hands.values()
+                                                      if len(r) == width])
+    _insert(into, "actions", action_columns, actions)
+
+
+def _looks_like_hand(values: tuple[pages.Value, ...], columns: int) -> bool:
+    """A row of ``hands`` (this schema's, or the first one's without void_reason)."""
+    return (len(values) in (columns - 1, columns) and values[0] is None
+            and all(isinstance(v, int) for v in values[1:4])
+            and isinstance(values[4], str) and isinstance(values[5], str)
+            and values[7] in _STATUS_RANK and isinstance(values[8], str)
+            and isinstance(values[9], str) and len(values[9]) == 104)
+
+
+def _looks_like_action(values: tuple[pages.Value, ...]) -> bool:
+    """A row of ``actions`` (hand_id, seq, seat, kind, amount, at)."""
+    return (len(values) == 6 and all(isinstance(v, int) for v in values[:3])
+            and values[3] in _ACTION_KINDS and (values[4] is None or isinstance(values[4], int))
+            and isinstance(values[5], str))
 
 
 def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
     """Remove hands that don't replay to their stored result (or lost their table or
     session); returns how many were dropped and the highest hand id seen."""
+    _stand_in_tables(into)
     ids = [r[0] for r in into.execute("SELECT id FROM hands ORDER BY id")]
     highest = ids[-1] if ids else 0
     dropped = 0
@@ -169,6 +306,7 @@ def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
             into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id = ?", (hand_id,))
             into.execute("DELETE FROM hands WHERE id = ?", (hand_id,))
             dropped += 1
+    into.execute("DELETE FROM actions WHERE hand_id NOT IN (SELECT id FROM hands)")
     into.execute("UPDATE ledger SET hand_id = NULL WHERE hand_id IS NOT NULL "
                  "AND hand_id NOT IN (SELECT id FROM hands)")
     into.execute("DELETE FROM ledger WHERE table_id NOT IN (SELECT id FROM tables)")
@@ -183,6 +321,28 @@ def _drop_broken_hands(into: sqlite3.Connection) -> tuple[int, int]:
         into.execute("INSERT INTO sessions (id, table_id, started_at, ended_at) "
                      "VALUES (?, ?, ?, ?)", (session_id, started[1], started[0], started[0]))
     return dropped, highest
+
+
+def _stand_in_tables(into: sqlite3.Connection) -> None:
+    """A table row, marked "(recovered)", for hands whose table row was lost (their
+    ledger rows go: they can't be balanced without it); it has no seats."""
+    lost = into.execute("SELECT table_id, min(id) FROM hands WHERE table_id NOT IN "
+                        "(SELECT id FROM tables) GROUP BY table_id").fetchall()
+    for table_id, first in lost:
+        try:
+            record = reading.read_hands(into, "WHERE h.id = ?", (first,))[0]
+            cfg = record.config
+            config = TableConfig(seats=len(cfg.stacks), small_blind=cfg.small_blind,
+                                 big_blind=cfg.big_blind, ante=cfg.ante,
+                                 structure=cfg.structure, rake_percent=cfg.rake_percent,
+                                 rake_cap=cfg.rake_cap, muck_losers=cfg.muck_losers)
+        except (CorruptRecord, TableError, IndexError):
+            continue  # its hands are dropped with the others that can't be read
+        into.execute("DELETE FROM ledger WHERE table_id = ?", (table_id,))
+        into.execute("INSERT INTO tables (id, name, config, created_at, updated_at) "
+                     "VALUES (?, ?, ?, ?, ?)",
+                     (table_id, f"{record.table_name} (recovered)",
+                      table_config_to_json(config), record.started_at, record.started_at))
 
 
 def _hand_intact(into: sqlite3.Connection, hand_id: int) -> bool:

@@ -14,15 +14,21 @@ retried at each hand's end and by ``retry()`` until they go through. Meanwhile
 break and offer "try again" or "play on without saving" (``play_on()``: no more pauses,
 the retries go on quietly). ``close()`` tries a last time and says how many hands could
 not be written.
+
+With an ``archive`` (the hand-history folder), each finished hand is read back as saved
+and written there in the same save step, after its commit; the archive's trouble is told
+once and never stops saving.
 """
 
 from __future__ import annotations
 
 import copy
 import logging
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from engine.actions import Action
 from engine.events import Event
@@ -30,9 +36,11 @@ from engine.state import HandState
 from engine.table import Table, TableEvent
 from game.persistence.lock import SaveLock, SaveLocked
 from game.persistence.recovery import Recovery, RecoveryReport, recover
+from game.persistence.salvage import HandSource
 from game.persistence.store import (
     DB_NAME,
     CorruptRecord,
+    HandRecord,
     Store,
     StoreError,
     StoreUnavailable,
@@ -53,6 +61,23 @@ class _HandRef:
 
 
 _Write = Callable[[Store], None]
+CATCH_UP_HANDS = 200  # the latest finished hands checked against the archive at start
+
+
+class HandArchive(HandSource, Protocol):
+    """A second copy of each finished hand outside the save file (the hand-history
+    folder, ``game.records.histories.HistoryWriter``), written as hands end and read
+    back when the save file is damaged."""
+
+    def append(self, record: HandRecord, state: HandState | None = None) -> str | None:
+        """Write the hand durably (``state``: the same hand as just played, if at hand);
+        a sentence for the player when that changes (the folder failing, or working
+        again), never an exception for the disk."""
+        ...
+
+    def lacks(self, records: Sequence[HandRecord]) -> list[HandRecord]:
+        """Those of ``records`` not written yet."""
+        ...
 
 
 @dataclass(slots=True)
@@ -68,6 +93,7 @@ class SaveGame:
     pending: list[tuple[_Write, bool]] = field(default_factory=list)
     trouble: str | None = None
     playing_on: bool = False
+    archive: HandArchive | None = None
     _ref: _HandRef = field(default_factory=_HandRef)
 
     @property
@@ -85,8 +111,11 @@ class SaveGame:
         return cls(notices=[reason] if reason else [])
 
     @classmethod
-    def open(cls, store: Store | None = None) -> SaveGame:
-        """Lock, open and recover the save file in the data folder (or ``store``).
+    def open(cls, store: Store | None = None,
+             archive: HandArchive | None = None) -> SaveGame:
+        """Lock, open and recover the save file in the data folder (or ``store``);
+        with ``archive``, every hand finished from now on is written there too (and the
+        last one saved before, if the game stopped before it was).
 
         Never raises for a file it can't use: it plays unsaved and says why.
         """
@@ -100,12 +129,12 @@ class SaveGame:
             except OSError:
                 lock = None  # the store explains a folder it can't write
             try:
-                store = Store.open(folder / DB_NAME)
+                store = Store.open(folder / DB_NAME, histories=archive)
             except StoreUnavailable as err:
                 if lock is not None:
                     lock.release()
                 return cls._read_only(folder, err)
-        game = cls(store, lock, list(store.notices))
+        game = cls(store, lock, list(store.notices), archive=archive)
         try:
             game.recovery = recover(store)
         except StoreError as err:
@@ -114,7 +143,22 @@ class SaveGame:
         report = game.recovery.report
         if report.kind != "none" or (game.recovery.table is None and store.table_info()):
             game.notices.append(report.message)
+        game._catch_up()
         return game
+
+    def _catch_up(self) -> None:
+        """Archive the latest finished hands the archive lacks: the game stopped between
+        saving a hand and archiving it, recovery has just settled one, or the folder
+        could not be written before the game was closed."""
+        if self.archive is None or self.store is None:
+            return
+        try:
+            recent = self.store.recent_hands(CATCH_UP_HANDS)
+        except (StoreError, sqlite3.Error) as err:
+            log.warning("The latest hands can't be read for the hand histories: %s", err)
+            return
+        for record in self.archive.lacks(recent):
+            self._archive(self.store, record.id)
 
     @classmethod
     def _read_only(cls, folder: Path, err: StoreUnavailable) -> SaveGame:
@@ -280,9 +324,27 @@ class SaveGame:
                 store.record_table_events(snapshot, happened)
             else:
                 store.finish_hand(ref.id, snapshot, hand, happened)
+                self._archive(store, ref.id, hand)
         self._write(write)
         if self.pending:
             self.retry()  # at each hand's end, by itself
+
+    def _archive(self, store: Store, hand_id: int, hand: HandState | None = None) -> None:
+        """The saved hand, read back as stored, into the archive (same save step)."""
+        if self.archive is None:
+            return
+        try:
+            record = store.hand(hand_id)
+        except (KeyError, CorruptRecord, sqlite3.Error) as err:
+            log.warning("Hand %d can't be read back for the hand histories: %s", hand_id, err)
+            return
+        try:
+            notice = self.archive.append(record, hand)
+        except Exception:  # a second copy must never stop play or the save step
+            log.exception("Hand %d could not be written to the hand histories", hand_id)
+            return
+        if notice is not None:
+            self.notices.append(notice)
 
     def detach(self, reason: str) -> None:
         """Play on without saving, leaving the file as it is (``reason`` is told)."""

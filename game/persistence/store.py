@@ -61,7 +61,7 @@ from game.persistence.errors import (
 )
 from game.persistence.opening import connect_checked, connect_read_only, move_aside
 from game.persistence.paths import DATA_DIR_ENV, DB_NAME, data_dir
-from game.persistence.salvage import salvage
+from game.persistence.salvage import HandSource, salvage
 from game.persistence.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 
 __all__ = [
@@ -98,12 +98,15 @@ class Store:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None, *,
-             clock: Callable[[], datetime] = _utc_now, durable: bool = True) -> Store:
+             clock: Callable[[], datetime] = _utc_now, durable: bool = True,
+             histories: HandSource | None = None) -> Store:
         """Open (creating or migrating) the save file.
 
         A corrupt or foreign file is moved aside to ``NAME.corrupt-TIMESTAMP`` and a fresh
-        one started (``store.notices`` says so). Raises ``StoreUnavailable`` when the
-        folder can't be written and ``StoreVersionError`` for a file from a newer game.
+        one started (``store.notices`` says so); what can be read from ours is salvaged
+        into it, and every finished hand it lacks comes back from ``histories``. Raises
+        ``StoreUnavailable`` when the folder can't be written and ``StoreVersionError``
+        for a file from a newer game.
         ``durable=False`` skips the fsync per commit (``synchronous=NORMAL``): still safe
         when the process is killed, not when the power goes; for tests and benchmarks.
         """
@@ -128,7 +131,7 @@ class Store:
                 raise StoreUnavailable(f"Can't start a new save file at {db}: "
                                        f"{again.reason}") from None
             if bad.ours:
-                message += " " + salvage(aside, conn).message
+                message += " " + salvage(aside, conn, histories).message
             log.warning(message)
             notices.append(message)
         store = cls(conn, db, clock)
@@ -136,7 +139,8 @@ class Store:
         return store
 
     @classmethod
-    def open_read_only(cls, path: str | os.PathLike[str] | None = None) -> Store:
+    def open_read_only(cls, path: str | os.PathLike[str] | None = None, *,
+                       histories: HandSource | None = None) -> Store:
         """The save file for reading (``holdem stats``, ``replay``, ``export``, a game
         in a read-only folder): never creates, migrates in place or moves anything.
 
@@ -152,7 +156,7 @@ class Store:
                 raise StoreUnavailable(f"The file {db} is not a Hold'em save file.") from None
             conn = sqlite3.connect(":memory:", isolation_level=None)
             migrate(conn)
-            report = salvage(db, conn)
+            report = salvage(db, conn, histories)
             notices.append(f"The save file {db} is damaged ({bad.reason}). "
                            f"{report.message}")
         store = cls(conn, db)
@@ -486,6 +490,15 @@ class Store:
 
     def playing_hand_id(self) -> int | None:
         return reading.playing_hand_id(self._conn)
+
+    def recent_hands(self, count: int) -> list[HandRecord]:
+        """The latest ``count`` complete hands, oldest first (unreadable ones left out)."""
+        return reading.read_hands(
+            self._conn, "WHERE h.id IN (SELECT id FROM hands WHERE status = 'complete' "
+            "ORDER BY id DESC LIMIT ?)", (count,), broken=[])
+
+    def last_complete_hand_id(self) -> int | None:
+        return reading.last_complete_hand_id(self._conn)
 
     def hand(self, hand_id: int) -> HandRecord:
         """One stored hand; ``KeyError`` if unknown, ``CorruptRecord`` if unreadable."""

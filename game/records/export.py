@@ -39,7 +39,8 @@ from engine.events import (
 from engine.pots import clockwise_from
 from engine.state import HandConfig, HandState, Structure
 from game.persistence.store import HandRecord, HandStatus, Store
-from game.records.tournament import finish_lines, stars_header, stars_table
+from game.records import tournament
+from game.records.tournament import finish_lines, stars_table, tournament_number
 
 Format = Literal["pokerstars", "phh"]
 
@@ -114,22 +115,15 @@ def _pot_names(state: HandState) -> dict[int, str]:
 # ------------------------------------------------------------------ PokerStars
 
 
-def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
-    """One hand in PokerStars' text format; ``hero``'s hole cards are "Dealt to"."""
-    state = replayed(record)
+def pokerstars_hand(record: HandRecord, *, hero: int | None = 0,
+                    state: HandState | None = None) -> str:
+    """One hand in PokerStars' text format; ``hero``'s hole cards are "Dealt to".
+    ``state``: the finished hand already in memory (else it is replayed and checked)."""
+    state = replayed(record) if state is None else state
     cfg = state.config
     names = _names(cfg)
     n = state.n
-    started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
-    game = STARS_GAMES[cfg.structure]
-    tournament = stars_header(record.id, record.table_name, game, cfg.small_blind,
-                              cfg.big_blind, started)
-    lines = [
-        tournament or f"PokerStars Hand #{record.id}:  {game} "
-        f"({cfg.small_blind}/{cfg.big_blind}) - {started} ET",
-        f"Table '{stars_table(record.table_name) or record.table_name}' {n}-max "
-        f"Seat #{cfg.button + 1} is the button",
-    ]
+    lines = stars_header(record, cfg)
     given = cfg.names or ()
     for seat in range(n):
         dealt = cfg.players[seat]
@@ -216,10 +210,25 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0) -> str:
                            for seat, _ in e.shares}
                 lines.extend(f"{names[s]}: doesn't show hand" for s in sorted(winners))
     assert started_hand is not None
-    if tournament is not None:
+    if tournament_number(record.table_name) is not None:
         lines.extend(finish_lines(state, names))
-    lines.extend(_stars_summary(state, names, started_hand, folded_on, put_in))
+    lines.extend(_stars_summary(state, names, started_hand, folded_on, put_in, hero))
     return "\n".join(lines) + "\n"
+
+
+def stars_header(record: HandRecord, cfg: HandConfig) -> list[str]:
+    """The hand's first two lines: its number, game (a Sit & Go's tournament and level),
+    blinds and time; the table."""
+    started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
+    game = STARS_GAMES[cfg.structure]
+    first = tournament.stars_header(record.id, record.table_name, game, cfg.small_blind,
+                                    cfg.big_blind, started)
+    return [
+        first or f"PokerStars Hand #{record.id}:  {game} "
+        f"({cfg.small_blind}/{cfg.big_blind}) - {started} ET",
+        f"Table '{stars_table(record.table_name) or record.table_name}' {len(cfg.stacks)}-max "
+        f"Seat #{cfg.button + 1} is the button",
+    ]
 
 
 def _stars_action(event: ActionTaken, who: str, current: int) -> str:
@@ -237,7 +246,9 @@ def _stars_action(event: ActionTaken, who: str, current: int) -> str:
 
 
 def _stars_summary(state: HandState, names: Sequence[str], started: HandStarted,
-                   folded_on: dict[int, Street], put_in: set[int]) -> list[str]:
+                   folded_on: dict[int, Street], put_in: set[int],
+                   hero: int | None) -> list[str]:
+    """The summary; a mucked hand's cards only for the hero (``None``: everyone's)."""
     cfg = state.config
     rake = sum(e.amount for e in state.events if isinstance(e, RakeTaken))
     pots = [p.amount for p in state.pots if p.amount > 0]
@@ -275,7 +286,7 @@ def _stars_summary(state: HandState, names: Sequence[str], started: HandStarted,
             entry = shown[seat]
             cards = _cards(entry.cards)
             if entry.mucked:
-                outcome = f"mucked [{cards}]"
+                outcome = f"mucked [{cards}]" if hero is None or seat == hero else "mucked"
             elif won[seat]:
                 outcome = (f"showed [{cards}] and won ({won[seat]}) with "
                            f"{entry.hand.description}")
@@ -469,10 +480,11 @@ def phh_hand(record: HandRecord, *, hero: int | None = 0) -> str:
 
 def phh_session(records: Iterable[HandRecord], *, hero: int | None = 0) -> str:
     """Several hands as a ``.phhs`` file: one TOML table per hand, keyed by hand id."""
-    return "\n\n".join(_phh_part(r, hero) for r in records) + "\n"
+    return "\n\n".join(phh_part(r, hero) for r in records) + "\n"
 
 
-def _phh_part(record: HandRecord, hero: int | None) -> str:
+def phh_part(record: HandRecord, hero: int | None) -> str:
+    """One hand as a ``.phhs`` table (``[id]`` and its fields)."""
     return "\n".join([f"[{record.id}]", *_toml_body(phh_fields(record, hero=hero))])
 
 
@@ -520,7 +532,7 @@ def export_session(store: Store, session_id: int | None, fmt: Format, *,
     parts = []
     for record in records:
         try:
-            parts.append(_phh_part(record, hero) if fmt == "phh"
+            parts.append(phh_part(record, hero) if fmt == "phh"
                          else pokerstars_hand(record, hero=hero))
         except (ExportError, IllegalAction) as err:
             skipped.append((record.id, str(err)))

@@ -7,7 +7,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.help.content import SAY_NOTE, STATS, VoiceExample, fit_examples, keys, voice_examples
+from game.help.content import (
+    SAY_NOTE,
+    STATS,
+    VoiceExample,
+    fit_examples,
+    hand_histories,
+    keys,
+    voice_examples,
+)
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import GOLD, MUTED, TEXT
@@ -70,6 +78,12 @@ class HelpScene(StillScene):
                     break
                 text.blit(surface, part, size, (x + key_w, y), MUTED)
                 y += line
+        y = self._heading(surface, "Hand histories", x, y + line // 2, size)
+        for part in text.wrap(hand_histories(self.host.settings), size, left_w - pad):
+            if y + line > bottom:
+                break
+            text.blit(surface, part, size, (x, y), MUTED)
+            y += line
         x = box.x + left_w + pad
         y = self._heading(surface, "Say (voice)", x, top, size)
         for what, said, at in self.say_rows():

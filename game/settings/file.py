@@ -127,10 +127,15 @@ class Key:
     name: str
     check: Check
     voice: bool = False
+    field_name: str = ""  # the settings field, when not ``name``
 
     @property
     def dotted(self) -> str:
         return f"{self.section}.{self.name}"
+
+    @property
+    def attr(self) -> str:
+        return self.field_name or self.name
 
 
 KEYS: tuple[Key, ...] = (
@@ -145,6 +150,9 @@ KEYS: tuple[Key, ...] = (
     Key("display", "walkthrough_done", _boolean),
     Key("sound", "effects_volume", _float_range(0.0, 1.0)),
     Key("sound", "voice_volume", _float_range(0.0, 1.0)),
+    Key("histories", "write", _boolean, field_name="hand_histories"),
+    Key("histories", "folder", _text(1000), field_name="hand_history_folder"),
+    Key("histories", "phh", _boolean, field_name="hand_history_phh"),
     Key("voice", "microphone", _text(200), voice=True),
     Key("voice", "push_to_talk", _boolean, voice=True),
     Key("voice", "confirm_all_in", _boolean, voice=True),
@@ -155,7 +163,7 @@ KEYS: tuple[Key, ...] = (
     Key("voice", "push_to_talk_button", _word_of(PTT_BUTTONS), voice=True),
     Key("voice", "wake_word", _boolean, voice=True),
 )
-SECTIONS = ("table", "display", "sound", "voice")
+SECTIONS = ("table", "display", "sound", "voice", "histories")
 
 
 # ---------------------------------------------------------------- reading
@@ -193,14 +201,14 @@ def parse_settings(data: Mapping[str, Any], where: str = FILE_NAME
                 problems.append(f"{where}: unknown key '{section}.{name}' ignored "
                                 f"(known keys: {known})")
                 continue
-            default = getattr(voice_defaults if key.voice else defaults, name)
+            default = getattr(voice_defaults if key.voice else defaults, key.attr)
             try:
                 checked = key.check(value)
             except BadValue as why:
                 problems.append(f"{where}: {key.dotted} = {_toml(value)} {why}; "
                                 f"using {_toml(default)}")
                 continue
-            (voice if key.voice else game)[name] = checked
+            (voice if key.voice else game)[key.attr] = checked
     settings = replace(defaults, **game, voice=replace(voice_defaults, **voice))
     return settings, problems
 
@@ -250,7 +258,7 @@ def settings_toml(settings: GameSettings) -> str:
         lines += ["", f"[{section}]"]
         for key in (k for k in KEYS if k.section == section):
             source: Any = settings.voice if key.voice else settings
-            lines.append(f"{key.name} = {_toml(getattr(source, key.name))}")
+            lines.append(f"{key.name} = {_toml(getattr(source, key.attr))}")
     return "\n".join(lines) + "\n"
 
 

@@ -68,6 +68,9 @@ class GameSettings:
     effects_volume: float = 0.7  # sound effects, 0 (off) to 1
     voice_volume: float = 1.0  # the narrator's and the bots' voices, 0 to 1
     walkthrough_done: bool = False  # the first-run tour was finished or skipped
+    hand_histories: bool = True  # each finished hand appended to the hand-history folder
+    hand_history_folder: str = ""  # "": hand-histories/ in the data folder
+    hand_history_phh: bool = False  # a PHH file beside each PokerStars one
     voice: VoiceSettings = field(default_factory=VoiceSettings)
 
     @property

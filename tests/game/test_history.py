@@ -229,7 +229,7 @@ SUMMARY_SEAT = re.compile(
     r"^Seat (\d+): (.+?)( \(button\))?( \(small blind\))?( \(big blind\))? "
     r"(folded before Flop( \(didn't bet\))?|folded on the (Flop|Turn|River)"
     r"|showed \[\w\w \w\w\] and (won \((\d+)\) with .+|lost with .+)"
-    r"|mucked \[\w\w \w\w\]|collected \((\d+)\))$")
+    r"|mucked(?: \[\w\w \w\w\])?|collected \((\d+)\))$")
 
 
 def check_stars(text: str, record: HandRecord) -> None:
@@ -389,6 +389,8 @@ def test_mucked_hands_stay_private_in_both_formats(
     assert "Bob: shows [Ah Ad]" in text
     assert "Cat: mucks hand" in text and "Ann: mucks hand" in text
     assert "Seat 3: Cat (big blind) mucked [7c 2d]" in text
+    seen = pokerstars_hand(record, hero=0)  # as the player saw it: no mucked cards
+    assert "Seat 3: Cat (big blind) mucked\n" in seen and "7c 2d" not in seen
     hh = HandHistory.loads(phh_hand(record))
     assert hh.actions[-3:] == ["p1 sm AhAd", "p2 sm", "p3 sm"]
 

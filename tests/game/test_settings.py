@@ -128,7 +128,7 @@ def test_a_file_that_is_not_toml_means_the_defaults_with_a_message(tmp_path: Pat
 
 def test_the_file_documents_every_key() -> None:
     data = tomllib.loads(settings_toml(GameSettings()))
-    assert set(data) == {"table", "display", "sound", "voice"}
+    assert set(data) == {"table", "display", "sound", "voice", "histories"}
     assert parse_settings(data) == (GameSettings(), [])
 
 
