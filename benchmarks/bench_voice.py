@@ -21,6 +21,12 @@ held-out (the festival and Piper families, never used for tuning, reported per f
 test phrases). A no-command set (table talk near the microphone, then a loud TV) counts
 actions and questions per 10 minutes. See ``voice_corpus`` for the material.
 
+With Whisper's model present the game listens with two ears, and one listening pass is
+scored three ways: pocketsphinx alone, Whisper alone and both through the game's own
+decision (:func:`voice.understand.agreement.decide`), plus each two-ear rule variant side
+by side (``--rules-grid`` adds a grid of thresholds, for tuning on dev). Latency is that
+of the pass (both ears); Whisper's own time per command is printed apart.
+
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency
 from the end of speech to the intent (p50/p95, real-time streaming simulated: processing
@@ -87,6 +93,7 @@ class Got:
     pair: tuple[Reading, Reading] | None = None  # two ears: each one's reading
     offered: tuple[Intent, ...] = ()  # two readings offered numbered ("1 call · 2 fold")
     whisper_ms: float | None = None  # Whisper's own work on the utterance
+    waiting: bool = False  # a question waited for yes or no
 
 
 MODES = ("pocketsphinx", "whisper", "both")
@@ -102,7 +109,7 @@ def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
         reading = got.pair[MODES.index(mode)]
         return replace(got, intent=reading.intent, confidence=reading.confidence,
                        text=reading.text, offered=())
-    decision = decide(*got.pair, rules)
+    decision = decide(*got.pair, rules, got.waiting)
     return replace(got, intent=decision.intent, confidence=decision.confidence,
                    text=decision.text, offered=decision.offered)
 
@@ -178,8 +185,9 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
                 for r in u.result.readings)
         offered = u.decision.offered if u.decision is not None else ()
         ms = u.result.readings[1].details.get("ms") if u.result.readings else None
+        waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms)
+                   u.confidence, u.text, pair, offered, ms, waiting)
 
     for i in range(0, len(pcm), 2 * BLOCK):
         block = pcm[i:i + 2 * BLOCK]
