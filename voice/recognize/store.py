@@ -73,9 +73,10 @@ WHISPER_FILES = (
 )
 
 
-class WhisperModelError(ModelError):
-    """A Whisper model folder that does not verify; ``short`` is a few words for the
-    voice panel ("Whisper model missing", "... damaged", "... unreadable")."""
+class ModelFileError(ModelError):
+    """A model folder whose pinned files do not verify (the Whisper model, the benchmark's
+    Piper voice); ``short`` is a few words for the voice panel ("Whisper model missing",
+    "... damaged", "... unreadable")."""
 
     def __init__(self, sentence: str, short: str):
         super().__init__(sentence)
@@ -136,21 +137,21 @@ def sha256_of(path: Path) -> str:
 
 
 def _problem(what: str, pinned: PinnedFile, folder: Path, sentence: str,
-             short: str) -> WhisperModelError:
-    return WhisperModelError(f"The {what} file {pinned.name} in {folder} {sentence}.",
+             short: str) -> ModelFileError:
+    return ModelFileError(f"The {what} file {pinned.name} in {folder} {sentence}.",
                              f"{what} {short}")
 
 
 def verify_files(folder: Path, pinned: Iterable[PinnedFile], what: str = "model") -> None:
     """Check that ``folder`` holds each pinned file with its size and SHA-256, hashing
-    only files not already verified unchanged; :class:`WhisperModelError` names the
+    only files not already verified unchanged; :class:`ModelFileError` names the
     first file that is missing, unreadable, the wrong size or the wrong content."""
     title = what[0].upper() + what[1:]
     if not folder.exists():
-        raise WhisperModelError(f"The {what} folder {folder} does not exist.",
+        raise ModelFileError(f"The {what} folder {folder} does not exist.",
                                 f"{title} missing")
     if not folder.is_dir():
-        raise WhisperModelError(f"The {what} folder {folder} is a file, not a folder.",
+        raise ModelFileError(f"The {what} folder {folder} is a file, not a folder.",
                                 f"{title} damaged")
     record = _load_record()
     changed = False
@@ -190,7 +191,7 @@ def verify_files(folder: Path, pinned: Iterable[PinnedFile], what: str = "model"
 
 
 def verify_whisper_dir(path: Path) -> None:
-    """Raise :class:`voice.recognize.models.ModelError` (a :class:`WhisperModelError`)
+    """Raise :class:`voice.recognize.models.ModelError` (a :class:`ModelFileError`)
     unless ``path`` holds the pinned Whisper model's four files, each intact (its
     ``short``: "Whisper model missing", "Whisper model damaged", "Whisper model unreadable")."""
     verify_files(path, WHISPER_FILES, "Whisper model")
@@ -245,11 +246,11 @@ class WhisperLookup:
 def locate_whisper_model(environ: Mapping[str, str] | None = None) -> WhisperLookup:
     """The first candidate folder that verifies; otherwise the most telling problem (a
     damaged or unreadable copy says more than a download folder that was never made)."""
-    first: WhisperModelError | None = None
+    first: ModelFileError | None = None
     for origin, folder in whisper_candidates(environ):
         try:
             verify_whisper_dir(folder)
-        except WhisperModelError as err:
+        except ModelFileError as err:
             if first is None or (first.short.endswith("missing")
                                  and not err.short.endswith("missing")):
                 first = err
