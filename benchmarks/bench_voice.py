@@ -21,6 +21,12 @@ held-out (the festival and Piper families, never used for tuning, reported per f
 test phrases). A no-command set (table talk near the microphone, then a loud TV) counts
 actions and questions per 10 minutes. See ``voice_corpus`` for the material.
 
+With Whisper's model present the game listens with two ears, and one listening pass is
+scored three ways: pocketsphinx alone, Whisper alone and both through the game's own
+decision (:func:`voice.understand.agreement.decide`), plus each two-ear rule variant side
+by side (``--rules-grid`` adds a grid of thresholds, for tuning on dev). Latency is that
+of the pass (both ears); Whisper's own time per command is printed apart.
+
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency
 from the end of speech to the intent (p50/p95, real-time streaming simulated: processing
@@ -37,9 +43,8 @@ import multiprocessing
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +55,15 @@ for folder in (ROOT, HERE):
         sys.path.insert(0, str(folder))
 
 import voice_corpus as corpus  # noqa: E402
+from voice_report import (  # noqa: E402
+    SET_NAMES,
+    Outcome,
+    QuietOutcome,
+    one_word,
+    percentile,
+    report,
+    rules_table,
+)
 
 from engine.actions import Action, ActionKind  # noqa: E402
 from engine.sizing import BettingContext  # noqa: E402
@@ -87,6 +101,7 @@ class Got:
     pair: tuple[Reading, Reading] | None = None  # two ears: each one's reading
     offered: tuple[Intent, ...] = ()  # two readings offered numbered ("1 call · 2 fold")
     whisper_ms: float | None = None  # Whisper's own work on the utterance
+    waiting: bool = False  # a question waited for yes or no
 
 
 MODES = ("pocketsphinx", "whisper", "both")
@@ -102,7 +117,7 @@ def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
         reading = got.pair[MODES.index(mode)]
         return replace(got, intent=reading.intent, confidence=reading.confidence,
                        text=reading.text, offered=())
-    decision = decide(*got.pair, rules)
+    decision = decide(*got.pair, rules, got.waiting)
     return replace(got, intent=decision.intent, confidence=decision.confidence,
                    text=decision.text, offered=decision.offered)
 
@@ -178,8 +193,9 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
                 for r in u.result.readings)
         offered = u.decision.offered if u.decision is not None else ()
         ms = u.result.readings[1].details.get("ms") if u.result.readings else None
+        waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms)
+                   u.confidence, u.text, pair, offered, ms, waiting)
 
     for i in range(0, len(pcm), 2 * BLOCK):
         block = pcm[i:i + 2 * BLOCK]
@@ -258,30 +274,6 @@ def executable(action: Action, ctx: BettingContext) -> bool:
 # --- scoring ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One command's fate."""
-
-    set: str
-    family: str
-    condition: str
-    said: str
-    heard_text: str
-    truth: str
-    got: str
-    understood: bool
-    wrong_amount: bool
-    is_action: bool
-    wrong_unasked: bool
-    wrong_after_question: bool
-    asked_right: bool
-    asked_by_design: bool
-    latency_ms: float | None
-    confidence: float = 0.0
-    mode: str = ""  # which ear(s): pocketsphinx, whisper, both (or a rule variant)
-    whisper_ms: float | None = None
-
-
 def label(intent: Intent | None) -> str:
     if intent is None:
         return "(nothing)"
@@ -321,18 +313,6 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             last.confidence if last is not None else 0.0, mode,
             last.whisper_ms if last is not None else None))
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class QuietOutcome:
-    set: str
-    mode: str
-    minutes: float
-    utterances: int
-    actions_unasked: int
-    actions_after_question: int
-    questions: int
-    examples: tuple[str, ...]
 
 
 QUIET_TURN = 30.0  # seconds: the no-command set's turns (always the player's)
@@ -438,200 +418,6 @@ def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, f
     return job, [o for mode, g in views(heard, job.backend).items()
                  for o in score_stream(job.kind, job.condition, stream, g, policy, mode)], \
         stream.seconds, cpu
-
-
-# --- report -----------------------------------------------------------------------------
-
-
-def pct(a: int, b: int) -> str:
-    return f"{100 * a / b:.1f}%" if b else "-"
-
-
-def rate(outcomes: Sequence[Outcome], pred: Callable[[Outcome], bool],
-         within: Callable[[Outcome], bool] = lambda o: True) -> tuple[int, int]:
-    pool = [o for o in outcomes if within(o)]
-    return sum(1 for o in pool if pred(o)), len(pool)
-
-
-def percentile(values: Sequence[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
-
-
-SET_NAMES = {"dev": "dev", "test": "test", "heldout": "held-out"}
-INTENT_ORDER = ("fold", "check", "call", "bet", "raise", "allin", "query", "control",
-                "confirm", "deny")
-
-
-def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[str],
-           conditions: Sequence[str]) -> dict[str, Any]:
-    figures: dict[str, Any] = {"understood": {}, "sets": {}, "no_command": []}
-    print("\nUnderstood (intent and amount exact), by condition and set:")
-    cols = columns(outcomes, sets)
-    head = "| condition | " + " | ".join(c[0] for c in cols) + " |"
-    print(head)
-    print("|---|" + "---|" * len(cols))
-    for cond in (*conditions, "all"):
-        cells = []
-        for name, s, fam in cols:
-            def within(o: Outcome, s: str = s, c: str = cond, f: str = fam) -> bool:
-                return o.set == s and (not f or o.family == f) and (c == "all"
-                                                                    or o.condition == c)
-
-            k, n = rate(outcomes, lambda o: o.understood, within)
-            cells.append(f"{pct(k, n)} ({k}/{n})")
-            figures["understood"].setdefault(name, {})[cond] = k / n if n else None
-        print(f"| {cond} | " + " | ".join(cells) + " |")
-
-    print("\nPer set (all conditions):")
-    print("| set | family | understood | wrong action, no question | wrong action after "
-          "a question | questions of right commands (by design excluded) | latency p50 / "
-          "p95 ms |")
-    print("|---|---|---|---|---|---|---|")
-    for s in sets:
-        mine = [o for o in outcomes if o.set == s]
-        families = sorted({o.family for o in mine})
-        for fam in ([*families, "all"] if len(families) > 1 else families):
-            group = [o for o in mine if fam == "all" or o.family == fam]
-            k, n = rate(group, lambda o: o.understood)
-            w, _ = rate(group, lambda o: o.wrong_unasked)
-            wq, _ = rate(group, lambda o: o.wrong_after_question)
-            right = [o for o in group if o.understood and o.is_action]
-            a = sum(o.asked_right for o in right)
-            plain = [o for o in right if not o.asked_by_design]
-            ap = sum(o.asked_right for o in plain)
-            lat = [o.latency_ms for o in group if o.latency_ms is not None]
-            p50, p95 = percentile(lat, 0.5), percentile(lat, 0.95)
-            print(f"| {SET_NAMES[s]} | {fam} | {pct(k, n)} | {pct(w, n)} ({w}) | "
-                  f"{pct(wq, n)} ({wq}) | {pct(a, len(right))} ({pct(ap, len(plain))}) | "
-                  f"{p50 or 0:.0f} / {p95 or 0:.0f} |")
-            figures["sets"][f"{s}/{fam}"] = {
-                "commands": n, "understood": k / n if n else None,
-                "wrong_unasked": w / n if n else None, "wrong_after_question": wq / n if n
-                else None, "questions_of_right": a / len(right) if right else None,
-                "questions_of_right_not_by_design": ap / len(plain) if plain else None,
-                "latency_ms_p50": p50, "latency_ms_p95": p95}
-
-    if quiet:
-        print("\nNo-command set (table talk, then a TV; always the player's turn):")
-        print("| set | minutes | utterances | actions without a question / 10 min | "
-              "actions after a question / 10 min | questions / 10 min |")
-        print("|---|---|---|---|---|---|")
-        for q in quiet:
-            per = 10 / q.minutes
-            print(f"| {SET_NAMES.get(q.set, q.set)} | {q.minutes:.1f} | {q.utterances} | "
-                  f"{q.actions_unasked * per:.1f} | {q.actions_after_question * per:.1f} | "
-                  f"{q.questions * per:.1f} |")
-            figures["no_command"].append(asdict(q))
-            for example in q.examples:
-                print(f"    heard as an action: {example}")
-
-    for title, which in (("development", ("dev",)), ("test and held-out",
-                                                      ("test", "heldout"))):
-        mine = [o for o in outcomes if o.set in which]
-        if not mine:
-            continue
-        print(f"\nConfusion, {title} (rows: said; columns: understood; '~amt' = right "
-              "kind, wrong amount):")
-        cols = [*INTENT_ORDER, "unknown", "(nothing)"]
-        counts = Counter((o.truth, o.got) for o in mine)
-        amounts = Counter(o.truth for o in mine if o.wrong_amount)
-        print("said \\ got  " + " ".join(f"{c[:7]:>7}" for c in cols) + "    ~amt")
-        for row in INTENT_ORDER:
-            if not any(o.truth == row for o in mine):
-                continue
-            print(f"{row:11s} " + " ".join(f"{counts[(row, c)] or '.':>7}" for c in cols)
-                  + f" {amounts[row] or '.':>7}")
-
-    print("\nConfidence by what was heard (dev): wrong readings at or above 0.5 (would act) "
-          "and right readings below it (asked):")
-    dev = [o for o in outcomes if o.set == "dev" and o.got in INTENT_ORDER]
-    for got in INTENT_ORDER:
-        right_c = sorted(o.confidence for o in dev if o.got == got and o.understood)
-        wrong_c = sorted(o.confidence for o in dev if o.got == got and not o.understood)
-        if right_c or wrong_c:
-            print(f"    {got:8s} right {len(right_c):3d} (below 0.5: "
-                  f"{sum(c < 0.5 for c in right_c):3d})  wrong {len(wrong_c):3d} (at or above "
-                  f"0.5: {sum(c >= 0.5 for c in wrong_c):2d}; highest "
-                  f"{max(wrong_c, default=0):.2f})")
-
-    wrong = [o for o in outcomes if o.wrong_unasked]
-    if wrong:
-        print("\nWrong actions taken without a question:")
-        for o in wrong[:12]:
-            print(f"    [{o.set}/{o.condition}] said {o.said!r}, heard {o.heard_text!r}")
-    return figures
-
-
-ONE_WORD = ("check", "call", "fold", "pot", "yes", "no")
-
-
-def columns(outcomes: Sequence[Outcome], sets: Sequence[str]) -> list[tuple[str, str, str]]:
-    """(name, set, family or "") for each set, the held-out set split by family."""
-    out = []
-    for s in sets:
-        families = sorted({o.family for o in outcomes if o.set == s})
-        if s == "heldout" and len(families) > 1:
-            out += [(f"{SET_NAMES[s]} {f}", s, f) for f in families]
-        else:
-            out.append((SET_NAMES[s], s, ""))
-    return out
-
-
-def one_word(outcomes: Sequence[Outcome], sets: Sequence[str]) -> dict[str, Any]:
-    """Understood per one-word command, per set (held-out per family)."""
-    figures: dict[str, Any] = {}
-    cols = columns(outcomes, sets)
-    print("\nOne-word commands, understood (all conditions):")
-    print("| said | " + " | ".join(c[0] for c in cols) + " |")
-    print("|---|" + "---|" * len(cols))
-    for word in ONE_WORD:
-        cells = []
-        for name, s, fam in cols:
-            k, n = rate(outcomes, lambda o: o.understood,
-                        lambda o, s=s, w=word, f=fam: o.set == s and (not f or o.family == f)
-                        and o.said.strip().lower() == w)
-            cells.append(f"{pct(k, n)} ({k}/{n})")
-            figures.setdefault(word, {})[name] = k / n if n else None
-        print(f"| {word} | " + " | ".join(cells) + " |")
-    return figures
-
-
-def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
-                sets: Sequence[str]) -> dict[str, Any]:
-    """The two-ear rules side by side: understood / wrong action with no question /
-    right commands asked (yes/no and numbered) / no-command actions per 10 min."""
-    modes = [m for m in dict.fromkeys(o.mode for o in outcomes)]
-    figures: dict[str, Any] = {}
-    print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
-          "commands asked, yes-no and numbered / no-command actions per 10 min, unasked + "
-          "asked first):")
-    cols = columns(outcomes, sets)
-    print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
-    print("|---|" + "---|" * (len(cols) + 1))
-    for mode in modes:
-        cells = []
-        for name, s, fam in cols:
-            mine = [o for o in outcomes if o.mode == mode and o.set == s
-                    and (not fam or o.family == fam)]
-            k, n = rate(mine, lambda o: o.understood)
-            w, _ = rate(mine, lambda o: o.wrong_unasked)
-            right = [o for o in mine if o.understood and o.is_action]
-            a = sum(o.asked_right for o in right)
-            cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))}")
-            figures.setdefault(mode, {})[name] = {"understood": k / n if n else None,
-                                               "wrong_unasked": w / n if n else None,
-                                               "asked_right": a / len(right) if right else None}
-        qs = [q for q in quiet if q.mode == mode]
-        minutes = sum(q.minutes for q in qs)
-        unasked = sum(q.actions_unasked for q in qs)
-        after = sum(q.actions_after_question for q in qs)
-        per = 10 / minutes if minutes else 0.0
-        cells.append(f"{unasked * per:.1f} + {after * per:.1f}" if qs else "-")
-        print(f"| {mode} | " + " | ".join(cells) + " |")
-    return figures
 
 
 def main() -> int:

@@ -123,7 +123,8 @@ def decided(result: Result, ctx: BettingContext | None = None,
     if len(result.readings) != 2:
         return None
     first, second = (Reading(r.backend, *_understood(r, ctx, parse)) for r in result.readings)
-    return decide(first, second, agreement.RULES)
+    waiting = result.readings[1].details.get("answers", 0.0) > 0
+    return decide(first, second, agreement.RULES, waiting)
 
 
 def _understood(result: Result, ctx: BettingContext | None,

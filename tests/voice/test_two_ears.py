@@ -257,3 +257,16 @@ def test_whisper_through_the_recognizer_interface_settles_off_the_caller(
     result = rec.finish()  # type: ignore[attr-defined]
     assert parse(result.text, FACING).intent is IntentKind.FOLD
     assert rec.finish().empty  # type: ignore[attr-defined]  # the next utterance starts anew
+
+
+def test_a_sure_answer_is_taken_while_a_question_waits() -> None:
+    ps, wh = heard("pocketsphinx", "know", 0.2), heard("whisper", "no", 0.8)
+    assert decide(ps, wh, waiting=True).intent.intent is IntentKind.DENY
+    assert decide(ps, wh, waiting=True).kind is DecisionKind.ACT
+    lone_yes = heard("whisper", "yes", 0.8)
+    assert decide(heard("pocketsphinx", "", 0.0), lone_yes).kind is DecisionKind.NONE
+    assert decide(heard("pocketsphinx", "", 0.0), lone_yes, waiting=True).kind \
+        is DecisionKind.ACT
+    unsure = heard("whisper", "yes", 0.3)
+    assert decide(heard("pocketsphinx", "", 0.0), unsure, waiting=True).kind \
+        is DecisionKind.NONE

@@ -159,7 +159,8 @@ class WhisperRecognizer:
         scored = self._score(encoded, ctx, answers) if ctx is not None or answers else []
         result = self._result(scored, free, free_lp, free_n, ctx)
         ms = (time.perf_counter() - began) * 1000
-        return replace(result, details={**result.details, "ms": ms})
+        # "answers": yes and no were candidates (a question waited): the decision needs it
+        return replace(result, details={**result.details, "ms": ms, "answers": float(answers)})
 
     def _encode(self, pcm: bytes) -> Any:
         import ctranslate2

@@ -12,9 +12,10 @@ into one of four outcomes:
 * **ask**: one heard an action, the other nothing usable: "Call 40? Say yes or no";
 * **none**: nothing usable from either.
 
-A "yes" (or "okay", "all right") heard by one ear alone is never taken: "pot" and
-"check" come out of Whisper as "all right" and "okay", and a yes answers the question
-pending. The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
+A "yes" (or "okay", "all right") heard by one ear alone is never taken when no question
+waits for it: "pot" and "check" come out of Whisper as "all right" and "okay". While one
+waits, Whisper scores "yes" and "no" among the commands, and its sure answer is taken.
+The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 """
 
 from __future__ import annotations
@@ -98,11 +99,21 @@ pocketsphinx asked 61.9-74.6% but acted wrongly on 0.6% (over the 0.5% budget), 
 disagreement is offered."""
 
 
-def decide(first: Reading, second: Reading, rules: AgreementRules = RULES) -> Decision:
+ANSWERS = frozenset({IntentKind.CONFIRM, IntentKind.DENY})
+
+
+def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
+           waiting: bool = False) -> Decision:
     """The decision for two readings of one utterance (``first``: the streaming ear,
-    pocketsphinx; ``second``: Whisper)."""
+    pocketsphinx; ``second``: Whisper). ``waiting``: a question waits for yes or no
+    (Whisper then scored "yes" and "no" among the commands): its sure answer is taken
+    whatever pocketsphinx made of the word."""
     pair = (first, second)
     both = [r for r in pair if r.usable]
+    if waiting and second.usable and second.intent.intent in ANSWERS \
+            and second.confidence >= rules.alone:
+        return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
+                        second.text, pair, rule="answer")
     if not both:
         return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0,
                         second.text or first.text, pair, rule="nothing usable")
