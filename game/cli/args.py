@@ -121,7 +121,11 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--hands", type=_ranged("--hands", 1, 100000), metavar="N",
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
-                        "voice), then print the autoplay JSON line and exit")
+                        "voice), then print the autoplay JSON line and exit (your saved "
+                        "table is continued, if there is one)")
+    p.add_argument("--new-table", action="store_true", default=default(False),
+                   help="sit down at a new table: the saved one is cashed out into the "
+                        "record first (without this flag every way in continues it)")
 
 
 def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:

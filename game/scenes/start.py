@@ -272,7 +272,7 @@ class StartScene(StillScene):
         title, note, color = "New table", self._note(), MUTED
         if self.asking:
             title = "Close your saved table?"
-            note, color = f"A new table replaces it for good. {self.saved}", ORANGE
+            note, color = f"It is cashed out into your record. {self.saved}", ORANGE
         elif self.can_continue:
             title = "Continue your table, or set up a new one"
             if not ROWS[self.focus].startswith("bot"):
