@@ -10,6 +10,7 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
+from engine.chips import chips
 from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft, TableError
@@ -294,10 +295,15 @@ class TableScene:
             voice.click()
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 return
-        if self.panel.armed is not None and not _confirms(command):
-            self.panel.armed = None  # anything else takes the all-in back
+        armed = self.panel.armed
+        if armed is not None and not _confirms(command):
+            self.panel.armed = None  # anything else takes the all-in or fold back
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
-                self.say("All-in cancelled")
+                if armed.kind is ActionKind.FOLD:  # Esc on "fold for free?" checks
+                    self._player_act(ActCommand(self.me, Action(self.me, ActionKind.CHECK),
+                                                "keyboard"))
+                else:
+                    self.say("All-in cancelled")
                 self.model = self._model()
                 return
         if isinstance(command, ActCommand):
@@ -312,10 +318,15 @@ class TableScene:
         prominently and the typed amount cleared, so no button reads a refused amount."""
         legal = self._legal()
         if (command.seat == self.me and command.source in ("mouse", "keyboard")
-                and not self.panel.confirm(command.action, legal)):
-            total = legal.all_in_to if legal is not None else 0
-            self.say(f"All-in for {total:,}? Press again to confirm · Esc takes it back",
-                     error=True)
+                and not self.panel.confirm(command.action, legal,
+                                           free_fold=self.host.settings.voice.confirm_free_fold)):
+            if command.action.kind is ActionKind.FOLD:
+                self.say("Fold when checking is free? F or Fold again folds · C or Esc checks",
+                         error=True)
+            else:
+                total = legal.all_in_to if legal is not None else 0
+                self.say(f"All-in for {chips(total)}? Press again to confirm · "
+                         "Esc takes it back", error=True)
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)
@@ -335,7 +346,7 @@ class TableScene:
         legal, ctx = self._legal(), self._context()
         if k is Ui.WAGER:
             choice = p.wager(legal, ctx)
-            if p.armed is not None and p.armed.kind is not ActionKind.ALLIN:
+            if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
                 choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
             if choice.action is not None:
                 self._player_act(ActCommand(self.me, choice.action, "keyboard"))

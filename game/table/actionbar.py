@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind, LegalActions
+from engine.chips import chips
 from engine.sizing import POT_FRACTIONS, BettingContext, clamp_to, sized_to
 
 MAX_TYPED_DIGITS = 9
@@ -140,15 +141,19 @@ class ActionPanel:
             return Choice("All-in", None)
         return Choice(f"All-in {legal.all_in_to}", Action(self.seat, ActionKind.ALLIN))
 
-    def confirm(self, action: Action, legal: LegalActions | None) -> bool:
+    def confirm(self, action: Action, legal: LegalActions | None, *,
+                free_fold: bool = True) -> bool:
         """Whether ``action`` from a key or click may go now: an all-in (the whole stack
-        in, by the all-in key or a bet/raise to it) goes only when asked for twice in a
-        row, as voice asks "confirm?" first. Asking once arms it."""
+        in, by the all-in key or a bet/raise to it) and, with ``free_fold``, a fold when
+        checking is free go only when asked for twice in a row, as voice asks "confirm?"
+        first. Asking once arms it."""
         shove = legal is not None and (
             action.kind is ActionKind.ALLIN
             or (action.kind in (ActionKind.BET, ActionKind.RAISE)
                 and action.to == legal.all_in_to))
-        if not shove or self.armed == action:
+        given_away = (free_fold and legal is not None and legal.check
+                      and action.kind is ActionKind.FOLD)
+        if not (shove or given_away) or self.armed == action:
             self.armed = None
             return True
         self.armed = action
@@ -199,15 +204,18 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
     wager, allin = panel.wager(legal, ctx), panel.all_in(legal)
-    if armed and legal is not None:
-        confirm = Choice(f"Confirm all-in {legal.all_in_to:,}", panel.armed)
-        if panel.armed is not None and panel.armed.kind is ActionKind.ALLIN:
+    fold = panel.fold(legal)
+    if armed and legal is not None and panel.armed is not None:
+        confirm = Choice(f"Confirm all-in {chips(legal.all_in_to)}", panel.armed)
+        if panel.armed.kind is ActionKind.FOLD:
+            fold = Choice("Confirm fold", panel.armed)
+        elif panel.armed.kind is ActionKind.ALLIN:
             allin = confirm
         else:
             wager = confirm
     return BarModel(
         my_turn=my_turn, in_hand=in_hand,
-        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
+        fold=fold, call=panel.check_call(legal, ctx),
         wager=wager, allin=allin, armed=armed,
         can_wager=legal is not None and legal.wager is not None,
         amount_text=panel.typed or (f"{value}" if value is not None else ""),

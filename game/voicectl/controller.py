@@ -103,7 +103,8 @@ class VoiceController(ModelSwitch):
         self.clock = clock
         self._sleep = sleep  # the pause between scripted blocks of silence
         self.confirm = ConfirmController(seat, ConfirmPolicy(
-            grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
+            grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in,
+            confirm_free_fold=settings.confirm_free_fold))
         self.narrator = narrator
         self._recognizer_factory = recognizer_factory or default_recognizer
         self._microphone_factory = microphone_factory or default_microphone
@@ -186,7 +187,8 @@ class VoiceController(ModelSwitch):
         changed = settings.microphone != self.settings.microphone
         self.settings = settings
         self.confirm.policy = ConfirmPolicy(grace=settings.grace_seconds,
-                                            confirm_allin=settings.confirm_all_in)
+                                            confirm_allin=settings.confirm_all_in,
+                                            confirm_free_fold=settings.confirm_free_fold)
         self.bots_muted = settings.bots_muted
         self.ptt_held = self.ptt_held and settings.push_to_talk
         self.reopen = self.reopen or (changed and not self.files)  # listen to the new one

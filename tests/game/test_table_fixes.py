@@ -204,7 +204,8 @@ def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> Non
     bot(app, scene, 2, ActionKind.CHECK)
     bot(app, scene, 3, ActionKind.CHECK)
     to_act(app, scene, 0)
-    press(app, pygame.K_f, unicode="f")  # folded: nothing to show
+    press(app, pygame.K_f, unicode="f")  # a free check: F asks first,
+    press(app, pygame.K_f, unicode="f")  # F again folds: nothing to show
     run_until(app, lambda: not scene.presenter.busy)
     assert scene.renderer.strength_label(scene.display) == ""
 
