@@ -8,6 +8,8 @@ answers "what may the seat to act do now"; the mouse, the voice and the bots all
 Rules (the choices made where rule books differ):
 - heads-up the button posts the small blind, acts first preflop and last after;
 - a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
+- a seat joining out of turn (``HandConfig.posts``) posts a live big blind: it may check
+  when nobody raised, as the big blind may;
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
   street at the big blind and grows only with full raises;
 - a seat that has acted may raise again only when the bet has risen by a full raise since
@@ -100,6 +102,7 @@ class HandConfig:
     muck_losers: bool = False
     names: tuple[str, ...] | None = None
     fixed_limit_cap: int = 4
+    posts: tuple[int, ...] = ()  # seats joining out of turn: each posts a live big blind
 
     def __post_init__(self) -> None:
         stacks = self.stacks
@@ -132,6 +135,8 @@ class HandConfig:
             raise ConfigError("The small blind cannot be larger than the big blind")
         if self.names is not None and len(self.names) != n:
             raise ConfigError("names must name every seat")
+        if any(not isinstance(s, int) or not 0 <= s < n or not dealt[s] for s in self.posts):
+            raise ConfigError("A seat posting a big blind must be dealt in")
         # No rake, the usual case, is valid: testing for it first skips Fraction comparisons.
         if (self.rake_percent or self.rake_cap) and (
                 not 0 <= self.rake_percent <= 100 or self.rake_cap < 0):
@@ -212,8 +217,10 @@ class HandState:
                 self.totals[s] += paid
                 self._pot += paid
                 events.append(BlindPosted(s, BlindKind.ANTE, paid, stacks[s] == 0))
+        posted = [(s, cfg.big_blind, BlindKind.BIG) for s in order
+                  if s in cfg.posts and s not in (sb, bb)]
         for seat, amount, kind in ((sb, cfg.small_blind, BlindKind.SMALL),
-                                   (bb, cfg.big_blind, BlindKind.BIG)):
+                                   (bb, cfg.big_blind, BlindKind.BIG), *posted):
             paid = min(amount, stacks[seat])
             self._put(seat, paid)
             events.append(BlindPosted(seat, kind, paid, stacks[seat] == 0))

@@ -78,7 +78,10 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         for k, preset in ((pygame.K_HOME, "min"), (pygame.K_PAGEUP, "pot"),
                           (pygame.K_END, "allin"), (pygame.K_PAGEDOWN, "half")):
             keys[k] = UiCommand(Ui.PRESET, preset)
-    elif m.pre_enabled:
+    elif m.can_post:
+        hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
+        keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
+    if m.pre_enabled and not m.my_turn:
         hits += [Hit(b.pre_check_fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
                  Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
         keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)

@@ -38,6 +38,7 @@ class Ui(StrEnum):
     LEAVE = "leave"
     QUIT = "quit"
     DEAL = "deal"                # deal the next hand now (between hands)
+    POST_NOW = "post_now"        # waiting for the big blind: post one and play the next hand
     PUSH_TO_TALK = "push_to_talk"  # value: True pressed / False released; voice owns it
     PICK = "pick"                # value: 0 / 1, a numbered reading in the voice panel
     SELECT = "select"            # value: row index (menus)

@@ -55,8 +55,12 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
            hint="F" if hint else "")
     button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
            hint="C" if hint else "")
-    button(surf, text, b.wager, m.wager.label, fill=RAISE_C, enabled=on and m.can_wager,
-           hint="R / Enter" if hint else "")
+    if m.can_post:  # waiting for the big blind: the one thing to do is here
+        button(surf, text, b.wager, "Post now", fill=CALL_C, enabled=True,
+               hint="N" if b.fold.h >= 34 else "")
+    else:
+        button(surf, text, b.wager, m.wager.label, fill=RAISE_C,
+               enabled=on and m.can_wager, hint="R / Enter" if hint else "")
     # left block
     pre = m.pre_enabled
     toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
@@ -73,10 +77,11 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
             text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
             y += size + 2
         return
-    if m.message:
-        color = ORANGE if m.message_is_error else GOLD
-        text.blit(surf, m.message, round(b.message.h * 0.68), b.message.midleft, color,
-                  bold=True, anchor="midleft", width=b.message.w)
+    if m.message or m.standing:  # a message, else where the seat stands
+        color = ORANGE if m.message_is_error or not m.message else GOLD
+        text.blit(surf, m.message or m.standing, round(b.message.h * 0.68),
+                  b.message.midleft, color, bold=True, anchor="midleft",
+                  width=b.message.w)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
     fs = max(11, round(h.h * 0.27))
     lines = ("Keys: F fold · C check/call · R bet/raise · A all-in · O settings",

@@ -332,6 +332,8 @@ class TableRenderer:
 
 def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
                  winner: bool, hand_over: bool) -> tuple[str, tuple[int, int, int]]:
+    if seat.state and (seat.sitting_out or not seat.in_hand):
+        return seat.state, ORANGE  # waiting for the big blind, a top-up queued
     if seat.sitting_out:
         return "Sitting out", DIM
     if hand_over and seat.stack == 0:

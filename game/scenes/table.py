@@ -370,6 +370,13 @@ class TableScene:
             self._toggle_sit_out()
         elif k is Ui.REBUY:
             self._request_rebuy()
+        elif k is Ui.POST_NOW:
+            try:
+                self.session.post_now(self.me)
+                self.say(f"You post the big blind ({chips(self.session.config.big_blind)}) "
+                         "and play the next hand")
+            except TableError as refusal:
+                self.say(str(refusal), error=True)
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
                                                     on_change=self.settings_changed))
@@ -406,7 +413,8 @@ class TableScene:
         try:
             if self.session.sitting_out(self.me):
                 self.session.set_sitting_out(self.me, False)
-                self.say("You'll be dealt in at the big blind")
+                self.say("Back in: you play from your big blind, or Post now [N] to play "
+                         "the next hand" if self.session.standing(self.me) else "Back in")
             else:
                 self.session.set_sitting_out(self.me, True)
                 limit = table.config.sit_out_limit
@@ -478,7 +486,15 @@ class TableScene:
         self._age(game_dt)
         self.moods.update(game_dt)
         self.loop.update(game_dt)
+        self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
         self.model = self._model()
+
+    def _standing(self, seat: int) -> str:
+        """A seat's state, always on screen: waiting for the big blind, sitting out, or
+        the player's top-up queued for the next hand break."""
+        if seat == self.me and self.rebuy_requested:
+            return "Top-up at the next hand"
+        return self.session.standing(seat)
 
     def _age(self, dt: float) -> None:
         if self.message:
@@ -510,7 +526,8 @@ class TableScene:
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,
             sitting_out=self.session.sitting_out(self.me),
-            can_rebuy=self.session.seated(self.me) and not self.autopilot)
+            can_rebuy=self.session.seated(self.me) and not self.autopilot,
+            standing=self._standing(self.me))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)

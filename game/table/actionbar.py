@@ -194,12 +194,14 @@ class BarModel:
     title: str
     sitting_out: bool
     can_rebuy: bool
-    armed: bool = False  # an all-in waits for its confirmation (Esc cancels)
+    armed: bool = False  # an all-in or a free fold waits for its confirmation
+    standing: str = ""  # the player's seat between hands: "Waiting for the big blind"...
+    can_post: bool = False  # waiting for the big blind: "Post now" plays the next hand
 
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool) -> BarModel:
+              can_rebuy: bool, standing: str = "") -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
@@ -223,4 +225,5 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+        standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
     )

@@ -72,6 +72,7 @@ class SeatShow:
     last: str = ""
     shown: HandShown | None = None
     won: int = 0
+    state: str = ""  # a seat's standing between its hands ("Waiting for the big blind")
 
 
 @dataclass(slots=True)
@@ -104,6 +105,11 @@ class TableDisplay:
         for i, seat in enumerate(self.seats):
             seat.name, seat.stack = names[i], stacks[i]
             seat.present, seat.sitting_out = present[i], sitting_out[i]
+
+    def seat_states(self, states: tuple[str, ...]) -> None:
+        """Each seat's standing, shown while it is not in a hand (a new one any time)."""
+        for seat, state in zip(self.seats, states, strict=False):
+            seat.state = state
 
     # ------------------------------------------------------------ planning
 
