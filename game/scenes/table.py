@@ -30,7 +30,7 @@ from game.scenes.base import Host, Opening, SceneName
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
-from game.table.loop import HandLoop
+from game.table.loop import HandLoop, added_line
 from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
@@ -237,14 +237,27 @@ class TableScene:
             voice.clock_expired()
 
     def wants_rebuy(self) -> bool:
-        if self.session.stacks()[self.me] == 0 or self.rebuy_requested:
+        """At the end of the break, when a top-up is possible: busted, or asked for."""
+        stack = self.session.stacks()[self.me]
+        if stack == 0 or (self.rebuy_requested and stack < self.session.config.max_buy_in):
             self._open_rebuy()
             return True
+        if self.rebuy_requested:
+            self.rebuy_requested = False
+            self._no_room(stack)
         return False
+
+    def _no_room(self, stack: int) -> None:
+        self.say(f"Nothing to top up: {chips(stack)} is the most you may have in front of "
+                 "you", error=True)
+
+    def break_over(self, lines: list[str]) -> None:
+        self._seat_display()
+        for line in lines:
+            self.note(line)
 
     def hand_over(self) -> None:
         self._tour_moved(Until.HAND_OVER)
-        self._seat_display()
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -425,11 +438,15 @@ class TableScene:
             self._seat_display()
 
     def _request_rebuy(self) -> None:
-        if self.loop.at_rest():
-            self._open_rebuy()
-        else:
-            self.rebuy_requested = True
-            self.say("Rebuy/top-up opens when this hand is over")
+        """The dialog opens once the hand and its break are over, never over a result,
+        and only when there is room to top up."""
+        stack = self.session.stacks()[self.me]
+        if self.session.hand is None and stack >= self.session.config.max_buy_in:
+            self._no_room(stack)
+            return
+        self.rebuy_requested = True
+        self.say("Top-up after this hand" if self.session.hand is not None
+                 else "Top-up opens in a moment")
 
     def _open_rebuy(self) -> None:
         self.rebuy_requested = False
@@ -460,11 +477,11 @@ class TableScene:
 
     def rebought(self, amount: int) -> None:
         """Called by the rebuy dialog once chips were added."""
-        name = self.display.seats[self.me].name
-        self.note(f"{name} {'add' if name == 'You' else 'adds'} {amount:,} chips")
+        stack = self.session.stacks()[self.me]
+        self.note(added_line(self.display.seats[self.me].name, amount, stack))
         self._seat_display()
         self.session.history[-1] = self.session.stacks()
-        self.say(f"Added {amount:,} chips")
+        self.say(f"Added {chips(amount)} chips")
         fact = self.seats.rebought(self.me, amount)
         if fact is not None:
             self.chat([fact])
