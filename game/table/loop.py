@@ -10,9 +10,9 @@ from typing import Any, Protocol
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
+from engine.chips import chips
 from engine.events import Event
 from engine.state import HandState
-from engine.chips import chips
 from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, TableEvent
 from engine.view import PlayerView
 from game.input.commands import ActCommand
