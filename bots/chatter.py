@@ -26,6 +26,7 @@ from typing import Any
 from bots.personality import DATA
 from engine.actions import ActionKind
 from engine.cards import card_name
+from engine.chips import chip_text
 from engine.evaluator import evaluate
 from engine.events import (
     ActionTaken,
@@ -499,13 +500,13 @@ class Chatter:
             "me": self._name(speaker),
             "them": self._name(occ.subject),
             "other": self._name(occ.other),
-            "amount": f"{amount:,}",
+            "amount": f"{chip_text(amount)}",
             "bb": f"{amount / bb:.0f}",
             "hand": str(occ.facts.get("hand", "that")).lower(),
             "cards": occ.facts.get("cards", "those cards"),
             "count": occ.facts.get("count", 0),
             "street": occ.facts.get("street", "flop"),
-            "pot": f"{occ.facts.get('pot', 0):,}",
+            "pot": f"{chip_text(occ.facts.get('pot', 0))}",
         }
         text = template.format_map(values)
         if SECOND_PERSON in (values["them"], values["other"]):

@@ -4,6 +4,6 @@ every spoken or printed message, so "1,040" never appears as "1040" anywhere."""
 from __future__ import annotations
 
 
-def chips(amount: int) -> str:
-    """``amount`` with thousands separators: ``chips(1040) == "1,040"``."""
+def chip_text(amount: int) -> str:
+    """``amount`` with thousands separators: ``chip_text(1040) == "1,040"``."""
     return f"{amount:,}"

@@ -42,6 +42,7 @@ from engine.actions import (
     LegalActions,
 )
 from engine.cards import Card, complete_deck, shuffled_deck
+from engine.chips import chip_text
 from engine.evaluator import HandInfo, describe
 from engine.events import (
     ActionTaken,
@@ -273,19 +274,19 @@ class HandState:
         to_call = current - bets[seat]
         stack = stacks[seat]
         if stack <= to_call:
-            return f"You only have {stack}: call all in or fold"
+            return f"You only have {chip_text(stack)}: call all in or fold"
         for s in range(self.n):
             if s != seat and not folded[s] and stacks[s] + bets[s] > current:
                 break
         else:
-            return f"Everyone else is all in: call {to_call} or fold"
+            return f"Everyone else is all in: call {chip_text(to_call)} or fold"
         level = self.acted_level[seat]
         if level is not None and current - level < self.last_full_raise:
             return (f"You can't raise: the all-in was less than a full raise. "
-                    f"Call {to_call} or fold")
+                    f"Call {chip_text(to_call)} or fold")
         if (self.config.structure is _FIXED_LIMIT
                 and self.wagers >= self.config.fixed_limit_cap):
-            return f"Betting is capped: call {to_call} or fold"
+            return f"Betting is capped: call {chip_text(to_call)} or fold"
         return None
 
     def _wager_range(self, seat: int) -> tuple[int, int]:
@@ -407,11 +408,13 @@ class HandState:
         low, high = self._wager_range(seat)
         if to < low:
             if low == high:
-                raise IllegalAction(f"You can only {word} all in, to {high}")
-            raise IllegalAction(f"Minimum bet is {low}" if bet else f"Minimum raise is to {low}")
+                raise IllegalAction(f"You can only {word} all in, to {chip_text(high)}")
+            raise IllegalAction(f"Minimum bet is {chip_text(low)}" if bet
+                                else f"Minimum raise is to {chip_text(low)}")
         if to > high:
             if to > self.street_bets[seat] + self.stacks[seat]:
-                raise IllegalAction(f"You have {self.stacks[seat]} behind: the most is {high}")
+                raise IllegalAction(f"You have {chip_text(self.stacks[seat])} behind: "
+                                    f"the most is {chip_text(high)}")
             limit = " (pot limit)" if self.config.structure is Structure.POT_LIMIT else ""
             raise IllegalAction(
                 (f"Maximum bet is {high}" if bet else f"Maximum raise is to {high}") + limit)

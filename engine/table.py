@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import RakeTaken
 from engine.pots import clockwise_from
 from engine.state import HandConfig, HandState, Structure
@@ -208,9 +209,9 @@ class Table:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise TableError("Chips come in whole positive amounts")
         if new_stack < cfg.min_buy_in:
-            raise TableError(f"The minimum is {cfg.min_buy_in} in front of you")
+            raise TableError(f"The minimum is {chip_text(cfg.min_buy_in)} in front of you")
         if new_stack > cfg.max_buy_in:
-            raise TableError(f"The maximum is {cfg.max_buy_in} in front of you")
+            raise TableError(f"The maximum is {chip_text(cfg.max_buy_in)} in front of you")
 
     def add_chips(self, index: int, amount: int, *, automatic: bool = False) -> ChipsAdded:
         """Rebuy or top up between hands, keeping the stack within the buy-in range."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import card_str
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
 from game.persistence.store import HandRecord
@@ -61,11 +62,11 @@ def step_text(step: Step, names: tuple[str, ...], dealt: tuple[bool, ...]) -> st
     head = "Deal" if step.index == 0 else f"Step {step.index}"
     body = [f"{head}:", *(f"  {line}" for line in step.lines)]
     board = " ".join(step.board) if step.board else "(none)"
-    pots = f"{step.pot:,}"
+    pots = f"{chip_text(step.pot)}"
     if len(step.pots) > 1:
-        pots += " (main " + ", side ".join(f"{a:,}" for a in step.pots) + ")"
+        pots += " (main " + ", side ".join(f"{chip_text(a)}" for a in step.pots) + ")"
     body.append(f"  board {board} · pot {pots}")
-    stacks = "  ".join(f"{names[s]} {step.stacks[s]:,}" for s in range(len(names))
+    stacks = "  ".join(f"{names[s]} {chip_text(step.stacks[s])}" for s in range(len(names))
                        if dealt[s])
     body.append(f"  stacks: {stacks}")
     if step.to_act is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, GOLD, MUTED, ORANGE
@@ -79,7 +80,7 @@ class StartScene(StillScene):
         self.can_continue = continuable(table, bots, autopilot=False)
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
-                f"{p.name} {p.stack:,}" for p in table.seats if p is not None)
+                f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
         told = self.host.save.take_notices()
         self.notice = " ".join([*told, self.notice]).strip()
         self._menu_buttons()
@@ -129,7 +130,7 @@ class StartScene(StillScene):
         clock = "Off" if s.turn_seconds == 0 else f"{s.turn_seconds} s per action"
         return [
             Row("Blinds", f"Level {s.level}: {sb}/{bb}"),
-            Row("Buy-in", f"{s.buy_in_bb} BB = {s.buy_in:,} chips"),
+            Row("Buy-in", f"{s.buy_in_bb} BB = {chip_text(s.buy_in)} chips"),
             Row("Seat 2 (left)", _bot_row(s.bots[0])),
             Row("Seat 3 (across)", _bot_row(s.bots[1])),
             Row("Seat 4 (right)", _bot_row(s.bots[2])),

@@ -10,10 +10,10 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.chips import chips
+from engine.chips import chip_text
 from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
 from engine.sizing import BettingContext
-from engine.table import PlayerLeft, TableError
+from engine.table import PlayerLeft
 from engine.view import PlayerView
 from game.help.walkthrough import Until, Walkthrough
 from game.input.actionbar import table_bindings
@@ -27,10 +27,11 @@ from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.tour import draw_tour, tour_box
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
+from game.scenes.seat_desk import SeatDesk
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
-from game.table.loop import HandLoop, added_line
+from game.table.loop import HandLoop
 from game.table.moods import Moods
 from game.table.players import Seats
 from game.table.presenter import Presenter
@@ -44,7 +45,7 @@ BUBBLE_SECONDS = 4.0
 
 
 @dataclass(slots=True)
-class TableScene:
+class TableScene(SeatDesk):
     host: Host
     session: TableSession
     seats: Seats
@@ -65,6 +66,7 @@ class TableScene:
     message_error: bool = False
     message_age: float = 0.0
     rebuy_requested: bool = False
+    refused_at: tuple[int, int] | None = None  # when the refusal on the message line was
     now: float = 0.0
     model: BarModel = field(init=False)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
@@ -236,21 +238,6 @@ class TableScene:
         if voice is not None:
             voice.clock_expired()
 
-    def wants_rebuy(self) -> bool:
-        """At the end of the break, when a top-up is possible: busted, or asked for."""
-        stack = self.session.stacks()[self.me]
-        if stack == 0 or (self.rebuy_requested and stack < self.session.config.max_buy_in):
-            self._open_rebuy()
-            return True
-        if self.rebuy_requested:
-            self.rebuy_requested = False
-            self._no_room(stack)
-        return False
-
-    def _no_room(self, stack: int) -> None:
-        self.say(f"Nothing to top up: {chips(stack)} is the most you may have in front of "
-                 "you", error=True)
-
     def break_over(self, lines: list[str]) -> None:
         self._seat_display()
         for line in lines:
@@ -338,7 +325,7 @@ class TableScene:
                          error=True)
             else:
                 total = legal.all_in_to if legal is not None else 0
-                self.say(f"All-in for {chips(total)}? Press again to confirm · "
+                self.say(f"All-in for {chip_text(total)}? Press again to confirm · "
                          "Esc takes it back", error=True)
             self.message_age = -MESSAGE_SECONDS
             return
@@ -348,9 +335,19 @@ class TableScene:
         typed = self.panel.typed
         if command.seat == self.me and typed and command.action.to == int(typed):
             self.panel.typed = ""
-            refusal = f"{int(typed):,} refused: {refusal}"
+            refusal = f"{chip_text(int(typed))} refused: {refusal}"
+        self._refuse(refusal)
+
+    def _refuse(self, refusal: str) -> None:
+        """A refusal, shown prominently until it times out or the hand moves on (a
+        "15 refused" no longer applies once anyone has acted or a card has come)."""
         self.say(refusal, error=True)
         self.message_age = -MESSAGE_SECONDS
+        self.refused_at = self._moment()
+
+    def _moment(self) -> tuple[int, int]:
+        hand = self.session.hand
+        return self.session.hand_number, -1 if hand is None else len(hand.events)
 
     def _ui(self, c: UiCommand) -> None:
         k, p = c.kind, self.panel
@@ -369,8 +366,8 @@ class TableScene:
             p.set_fraction(c.number)
         elif k is Ui.PRESET:
             p.set_preset(c.text, ctx)
-        elif k is Ui.TYPE:
-            p.type_digit(c.text)
+        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)):
+            self._refuse(refusal)
         elif k is Ui.BACKSPACE:
             p.backspace()
         elif k is Ui.CLEAR:
@@ -384,12 +381,7 @@ class TableScene:
         elif k is Ui.REBUY:
             self._request_rebuy()
         elif k is Ui.POST_NOW:
-            try:
-                self.session.post_now(self.me)
-                self.say(f"You post the big blind ({chips(self.session.config.big_blind)}) "
-                         "and play the next hand")
-            except TableError as refusal:
-                self.say(str(refusal), error=True)
+            self._post_now()
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
                                                     on_change=self.settings_changed))
@@ -421,38 +413,6 @@ class TableScene:
             return True
         return False
 
-    def _toggle_sit_out(self) -> None:
-        table = self.session.table
-        try:
-            if self.session.sitting_out(self.me):
-                self.session.set_sitting_out(self.me, False)
-                self.say("Back in: you play from your big blind, or Post now [N] to play "
-                         "the next hand" if self.session.standing(self.me) else "Back in")
-            else:
-                self.session.set_sitting_out(self.me, True)
-                limit = table.config.sit_out_limit
-                self.say(f"Sitting out: you leave the table after {limit} hands")
-        except TableError as refusal:
-            self.say(str(refusal), error=True)
-        if self.session.hand is None:
-            self._seat_display()
-
-    def _request_rebuy(self) -> None:
-        """The dialog opens once the hand and its break are over, never over a result,
-        and only when there is room to top up."""
-        stack = self.session.stacks()[self.me]
-        if self.session.hand is None and stack >= self.session.config.max_buy_in:
-            self._no_room(stack)
-            return
-        self.rebuy_requested = True
-        self.say("Top-up after this hand" if self.session.hand is not None
-                 else "Top-up opens in a moment")
-
-    def _open_rebuy(self) -> None:
-        self.rebuy_requested = False
-        self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
-                                                on_added=self.rebought))
-
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the
         settings file remembers it so it is not shown again."""
@@ -475,17 +435,6 @@ class TableScene:
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
             voice=settings.voice)
 
-    def rebought(self, amount: int) -> None:
-        """Called by the rebuy dialog once chips were added."""
-        stack = self.session.stacks()[self.me]
-        self.note(added_line(self.display.seats[self.me].name, amount, stack))
-        self._seat_display()
-        self.session.history[-1] = self.session.stacks()
-        self.say(f"Added {chips(amount)} chips")
-        fact = self.seats.rebought(self.me, amount)
-        if fact is not None:
-            self.chat([fact])
-
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
@@ -506,14 +455,11 @@ class TableScene:
         self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
         self.model = self._model()
 
-    def _standing(self, seat: int) -> str:
-        """A seat's state, always on screen: waiting for the big blind, sitting out, or
-        the player's top-up queued for the next hand break."""
-        if seat == self.me and self.rebuy_requested:
-            return "Top-up at the next hand"
-        return self.session.standing(seat)
-
     def _age(self, dt: float) -> None:
+        if self.refused_at is not None and self.refused_at != self._moment():
+            self.refused_at = None
+            if self.message_error:
+                self.message = ""
         if self.message:
             self.message_age += dt
             if self.message_age > MESSAGE_SECONDS:

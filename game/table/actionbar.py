@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind, LegalActions
-from engine.chips import chips
+from engine.chips import chip_text
 from engine.sizing import POT_FRACTIONS, BettingContext, clamp_to, sized_to
 
 MAX_TYPED_DIGITS = 9
@@ -99,9 +99,16 @@ class ActionPanel:
         self.typed = ""
         self.amount = preset_to(name, ctx)
 
-    def type_digit(self, digit: str) -> None:
-        if len(self.typed) < MAX_TYPED_DIGITS and (self.typed or digit != "0"):
+    def type_digit(self, digit: str) -> str | None:
+        """Add a digit to the typed amount; the sentence saying why not when it would
+        pass the whole stack (the box stops there rather than hold 999999999)."""
+        if not self.typed and digit == "0":
+            return None
+        if self.high > 0 and int(self.typed + digit) > self.high:
+            return f"{chip_text(self.high)} is all you have: the box stops there"
+        if len(self.typed) < MAX_TYPED_DIGITS:
             self.typed += digit
+        return None
 
     def backspace(self) -> None:
         self.typed = self.typed[:-1]
@@ -120,7 +127,7 @@ class ActionPanel:
             return Choice("Check", Action(self.seat, ActionKind.CHECK))
         call = legal.call or 0
         all_in = ctx is not None and call >= ctx.stack
-        label = f"Call {call}" + (" (all-in)" if all_in else "")
+        label = f"Call {chip_text(call)}" + (" (all-in)" if all_in else "")
         return Choice(label, Action(self.seat, ActionKind.CALL))
 
     def wager(self, legal: LegalActions | None, ctx: BettingContext | None) -> Choice:
@@ -134,12 +141,12 @@ class ActionPanel:
         if to is None:
             return Choice(word, Action(self.seat, kind, None))
         suffix = " (all-in)" if to == legal.all_in_to else ""
-        return Choice(f"{word} {to}{suffix}", Action(self.seat, kind, to))
+        return Choice(f"{word} {chip_text(to)}{suffix}", Action(self.seat, kind, to))
 
     def all_in(self, legal: LegalActions | None) -> Choice:
         if legal is None:
             return Choice("All-in", None)
-        return Choice(f"All-in {legal.all_in_to}", Action(self.seat, ActionKind.ALLIN))
+        return Choice(f"All-in {chip_text(legal.all_in_to)}", Action(self.seat, ActionKind.ALLIN))
 
     def confirm(self, action: Action, legal: LegalActions | None, *,
                 free_fold: bool = True) -> bool:
@@ -208,7 +215,7 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
     wager, allin = panel.wager(legal, ctx), panel.all_in(legal)
     fold = panel.fold(legal)
     if armed and legal is not None and panel.armed is not None:
-        confirm = Choice(f"Confirm all-in {chips(legal.all_in_to)}", panel.armed)
+        confirm = Choice(f"Confirm all-in {chip_text(legal.all_in_to)}", panel.armed)
         if panel.armed.kind is ActionKind.FOLD:
             fold = Choice("Confirm fold", panel.armed)
         elif panel.armed.kind is ActionKind.ALLIN:
@@ -220,7 +227,7 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         fold=fold, call=panel.check_call(legal, ctx),
         wager=wager, allin=allin, armed=armed,
         can_wager=legal is not None and legal.wager is not None,
-        amount_text=panel.typed or (f"{value}" if value is not None else ""),
+        amount_text=panel.typed or (chip_text(value) if value is not None else ""),
         typed=bool(panel.typed), slider_fraction=panel.fraction,
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.chips import chips
+from engine.chips import chip_text
 from engine.table import Table
 from game.persistence.recovery import Recovery
 from game.persistence.saving import SaveGame
@@ -122,7 +122,7 @@ def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
                         "unsaved; --new-table replaces it.")
     elif table is not None:
         notices.append("Your saved table was cashed out: "
-                       + ", ".join(f"{p.name} {chips(p.stack)}" for p in table.seats if p)
+                       + ", ".join(f"{p.name} {chip_text(p.stack)}" for p in table.seats if p)
                        + ".")
     notices[:0] = save.take_notices()
     if found is not None:

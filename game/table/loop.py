@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
-from engine.chips import chips
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
 from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, TableEvent
@@ -269,4 +269,4 @@ def added_line(name: str, amount: int, stack: int) -> str:
     verb = "rebuy" if amount == stack else "top up"
     if name != "You":
         verb = "rebuys" if amount == stack else "tops up"
-    return f"{name} {verb} to {chips(stack)}"
+    return f"{name} {verb} to {chip_text(stack)}"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import ActionKind
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import (
     ActionTaken,
     BlindKind,
@@ -195,7 +196,8 @@ class TableDisplay:
                 self.dead += event.amount
             else:
                 seat.bet += event.amount
-                seat.last = f"{'SB' if event.kind is BlindKind.SMALL else 'BB'} {event.amount}"
+                blind = "SB" if event.kind is BlindKind.SMALL else "BB"
+                seat.last = f"{blind} {chip_text(event.amount)}"
             seat.all_in = event.all_in
         elif isinstance(event, HoleCardsDealt):
             seat = self.seats[event.seat]
@@ -224,7 +226,7 @@ class TableDisplay:
             seat.shown = event
             seat.cards = event.cards
         elif isinstance(event, RakeTaken):
-            self.banner = f"Rake {event.amount}"
+            self.banner = f"Rake {chip_text(event.amount)}"
         elif isinstance(event, PotAwarded):
             self._award(event)
         elif isinstance(event, HandEnded):
@@ -267,13 +269,13 @@ class TableDisplay:
         elif e.kind is ActionKind.CHECK:
             seat.last = "Check"
         elif e.all_in:
-            seat.last = f"All-in {e.to}"
+            seat.last = f"All-in {chip_text(e.to)}"
         elif e.kind is ActionKind.CALL:
-            seat.last = f"Call {e.to}"
+            seat.last = f"Call {chip_text(e.to)}"
         elif e.kind is ActionKind.BET:
-            seat.last = f"Bet {e.to}"
+            seat.last = f"Bet {chip_text(e.to)}"
         else:
-            seat.last = f"Raise to {e.to}"
+            seat.last = f"Raise to {chip_text(e.to)}"
 
     def _award(self, e: PotAwarded) -> None:
         for seat in self.seats:
@@ -300,7 +302,7 @@ def award_text(e: PotAwarded, names: list[str]) -> str:
     side = "" if e.pot_index == 0 else f" side pot {e.pot_index}"
     if len(e.shares) == 1:
         wins = "win" if names[0] == "You" else "wins"
-        text = f"{names[0]} {wins} {e.amount}" + (f" from{side}" if side else "")
+        text = f"{names[0]} {wins} {chip_text(e.amount)}" + (f" from{side}" if side else "")
         return text if e.description == "uncontested" else f"{text} with {e.description}"
-    parts = ", ".join(f"{n} {chips}" for n, (_, chips) in zip(names, e.shares, strict=True))
-    return f"Split{side} {e.amount}: {parts} · {e.description}"
+    parts = ", ".join(f"{n} {chip_text(won)}" for n, (_, won) in zip(names, e.shares, strict=True))
+    return f"Split{side} {chip_text(e.amount)}: {parts} · {e.description}"

@@ -53,7 +53,7 @@ def test_buy_in_outside_limits_is_refused() -> None:
     table = Table(TableConfig())
     with pytest.raises(TableError, match="minimum is 200"):
         table.sit(0, "Ann", 199)
-    with pytest.raises(TableError, match="maximum is 1000"):
+    with pytest.raises(TableError, match="maximum is 1,000"):
         table.sit(0, "Ann", 1001)
     table.sit(0, "Ann", 200)
     with pytest.raises(TableError, match="Seat 1 is taken"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from engine.chips import chip_text
 from engine.sizing import (
     POT_FRACTIONS,
     BettingContext,
@@ -53,7 +54,7 @@ def help_text(ctx: BettingContext) -> str:
     """One sentence of what the player can say now."""
     if ctx.to_call >= ctx.stack > 0:
         return "You can say fold, or call all in"
-    options = ["fold", f"call {ctx.to_call}"] if ctx.to_call > 0 else ["check"]
+    options = ["fold", f"call {chip_text(ctx.to_call)}"] if ctx.to_call > 0 else ["check"]
     legal = ctx.raise_range
     if legal is not None:
         if legal[0] < legal[1]:  # else the only raise left is all in
@@ -95,7 +96,8 @@ def _check(ctx: BettingContext) -> Intent:
     """A check facing a bet stays a check (never a fold) and says why it can't be."""
     if ctx.can_check:
         return Intent(IntentKind.CHECK)
-    error = f"You can't check: {ctx.to_call} to call" if ctx.to_call > 0 else "You can't check now"
+    error = (f"You can't check: {chip_text(ctx.to_call)} to call" if ctx.to_call > 0
+             else "You can't check now")
     return Intent(IntentKind.CHECK, error=error)
 
 
@@ -119,7 +121,7 @@ def _call(amount: str | None, ctx: BettingContext) -> Intent | None:
             return Intent(IntentKind.CHECK, error="There's nothing to call: say check, or bet")
         return _check(ctx)
     if said and not {ctx.to_call, ctx.current_bet, min(ctx.to_call, ctx.stack)} & set(said):
-        return Intent(IntentKind.CALL, error=f"It's {ctx.to_call} to call")
+        return Intent(IntentKind.CALL, error=f"It's {chip_text(ctx.to_call)} to call")
     return Intent(IntentKind.CALL)
 
 
@@ -135,7 +137,7 @@ def _wager(match: Match, ctx: BettingContext) -> Intent | None:
     legal = ctx.raise_range
     if legal is None:
         if value == "bare" and kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
-            return Intent(kind, to=to, error=f"To call {ctx.to_call}, say call")
+            return Intent(kind, to=to, error=f"To call {chip_text(ctx.to_call)}, say call")
         return Intent(kind, to=to, error=no_raise_error(ctx))
     if not spoken:
         to = _sized(slots.get("fraction"), value, legal[0], ctx)
@@ -183,10 +185,10 @@ def _size_error(kind: IntentKind, to: int, legal: tuple[int, int],
     low, high = legal
     if to > high:
         if to > ctx.all_in_to:
-            return f"You have {ctx.stack} behind"
-        return f"Maximum {noun} {high}"
+            return f"You have {chip_text(ctx.stack)} behind"
+        return f"Maximum {noun} {chip_text(high)}"
     if to < low and to != high:
-        return f"Minimum {noun} {low}"
+        return f"Minimum {noun} {chip_text(low)}"
     return None
 
 
@@ -194,10 +196,11 @@ def _bare_error(kind: IntentKind, to: int, legal: tuple[int, int],
                 ctx: BettingContext) -> str:
     """A number alone is never acted on: say what it would take."""
     if kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
-        return f"To call {ctx.to_call}, say call"
+        return f"To call {chip_text(ctx.to_call)}, say call"
     if error := _size_error(kind, to, legal, ctx):
         return error
-    return f"Say bet {to} to bet that" if kind is IntentKind.BET else f"Say raise to {to} to raise"
+    return (f"Say bet {chip_text(to)} to bet that" if kind is IntentKind.BET
+            else f"Say raise to {chip_text(to)} to raise")
 
 
 def _whole(values: Sequence[Fraction]) -> list[int]:
