@@ -4,14 +4,17 @@ the stack, refusals that clear when the hand moves on (issue 21, part 6)."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from engine.actions import Action, ActionKind
 from engine.chips import chip_text
 from game.app import App
 from game.input.commands import ActCommand
+from game.records.steps import local_time
 from tests.game.helpers import FRAME, bot, press, scripted_table, to_act, type_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,3 +77,14 @@ def test_escape_is_still_pause_after_a_typed_refusal(app: App) -> None:
     press(app, pygame.K_RETURN)
     assert scene.message.startswith("15 refused")
     assert scene.panel.typed == ""
+
+
+def test_the_replayer_shows_local_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # UTC+9, no daylight saving
+    time.tzset()
+    try:
+        assert local_time("2026-11-25T15:04:05.123456+00:00") == "2026-11-26 00:04"
+        assert local_time("not a time") == "not a time"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
