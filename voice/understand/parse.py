@@ -50,10 +50,13 @@ def parse(text: str, ctx: BettingContext | None = None,
     return Intent(IntentKind.UNKNOWN)
 
 
-def help_text(ctx: BettingContext) -> str:
-    """One sentence of what the player can say now."""
+def say_now(ctx: BettingContext | None) -> list[str]:
+    """What the player can say now, the likeliest first: the decisions on their turn
+    (``ctx``), else a question and the table commands."""
+    if ctx is None:
+        return ["what's the pot", "sit me out", "help"]
     if ctx.to_call >= ctx.stack > 0:
-        return "You can say fold, or call all in"
+        return ["fold", "call all in"]
     options = ["fold", f"call {chip_text(ctx.to_call)}"] if ctx.to_call > 0 else ["check"]
     legal = ctx.raise_range
     if legal is not None:
@@ -61,9 +64,24 @@ def help_text(ctx: BettingContext) -> str:
             amount = "bet an amount" if ctx.unopened else "raise to an amount"
             options += [amount, "half pot", "pot"]
         options.append("all in")
+    return options
+
+
+def _listed(options: list[str]) -> str:
     if len(options) == 1:
         return f"You can say {options[0]}"
     return f"You can say {', '.join(options[:-1])}, or {options[-1]}"
+
+
+def help_text(ctx: BettingContext) -> str:
+    """One sentence of what the player can say now."""
+    return _listed(say_now(ctx))
+
+
+def miss_text(ctx: BettingContext | None) -> str:
+    """The answer to words that can't be used (or a yes/no with nothing asked): sorry,
+    and three things that can be said now."""
+    return f"Sorry, I didn't catch that. {_listed(say_now(ctx)[:3])}"
 
 
 def no_raise_error(ctx: BettingContext) -> str:
