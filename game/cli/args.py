@@ -69,6 +69,11 @@ def _output(text: str) -> Path:
     return path
 
 
+def _output_or_stdout(text: str) -> Path | None:
+    """``-o``'s file; ``-`` is standard output, as in other command-line tools."""
+    return None if text.strip() == "-" else _output(text)
+
+
 def _wav(text: str) -> Path:
     """A readable PCM WAV file (checked now, so a typo fails before the window opens)."""
     from voice.listen.audio import AudioFileError, WavFileSource
@@ -174,8 +179,8 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars (text tracking tools import) or phh (default "
                              "pokerstars)")
-    export.add_argument("-o", "--output", type=_output, metavar="FILE",
-                        help="write to FILE instead of the terminal")
+    export.add_argument("-o", "--output", type=_output_or_stdout, metavar="FILE",
+                        help="write to FILE instead of the terminal (- is standard output)")
     export.add_argument("--hero", type=_ranged("--hero", 1, 10), default=1, metavar="SEAT",
                         help="whose hole cards the PokerStars text shows (seat 1-10, "
                              "default 1: you)")
