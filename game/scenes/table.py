@@ -11,7 +11,14 @@ import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
 from engine.chips import chip_text
-from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
+from engine.events import (
+    ActionTaken,
+    Event,
+    HandEnded,
+    HoleCardsDealt,
+    PotAwarded,
+    StreetDealt,
+)
 from engine.sizing import BettingContext
 from engine.table import PlayerLeft
 from engine.view import PlayerView
@@ -62,6 +69,7 @@ class TableScene(SeatDesk):
     side: SideRenderer = field(init=False)
     log: list[str] = field(default_factory=list)
     bubbles: list[Bubble] = field(default_factory=list)
+    held_lines: dict[int, str] = field(default_factory=dict)  # seat: a line kept until it acts
     message: str = ""
     message_error: bool = False
     message_age: float = 0.0
@@ -184,6 +192,7 @@ class TableScene(SeatDesk):
         voice = self.voice
         if voice is not None:
             voice.narrate(event, self.session.view(self.me))
+        self._answered(event)
         self.chat([event])
 
     def _sound(self, event: Event) -> None:
@@ -201,14 +210,35 @@ class TableScene(SeatDesk):
 
     def chat(self, facts: list[Any]) -> None:
         self.moods.react(facts)  # the faces react to what the banter reacts to
-        lines = self.seats.chat(facts, self.session.view(self.me), self.now)
-        for seat, text in lines:
-            self.bubbles = [b for b in self.bubbles if b.seat != seat]
-            self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-            self.note(f"{self.display.seats[seat].name}: “{text}”")
-            voice = self.voice
-            if voice is not None:
-                voice.banter(seat, text)
+        for seat, text in self.seats.chat(facts, self.session.view(self.me), self.now):
+            if self._owes_answer(seat):  # said once it has acted: a bot never cheers
+                self.held_lines[seat] = text  # a bet and then folds to it
+            else:
+                self._talk(seat, text)
+
+    def _owes_answer(self, seat: int) -> bool:
+        """The seat still has to answer a bet in the hand in play."""
+        hand = self.session.hand
+        return (hand is not None and not hand.finished and hand.config.players[seat]
+                and not hand.folded[seat] and hand.stacks[seat] > 0
+                and hand.street_bets[seat] < hand.current_bet)
+
+    def _answered(self, event: Event) -> None:
+        """A seat holding a line acted: a fold drops it (the fold says enough)."""
+        if isinstance(event, ActionTaken) and event.seat in self.held_lines:
+            text = self.held_lines.pop(event.seat)
+            if event.kind is not ActionKind.FOLD:
+                self._talk(event.seat, text)
+        elif isinstance(event, HandEnded):
+            self.held_lines.clear()
+
+    def _talk(self, seat: int, text: str) -> None:
+        self.bubbles = [b for b in self.bubbles if b.seat != seat]
+        self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
+        self.note(f"{self.display.seats[seat].name}: “{text}”")
+        voice = self.voice
+        if voice is not None:
+            voice.banter(seat, text)
 
     def my_action(self) -> None:
         self.message = ""

@@ -4,14 +4,19 @@ line in the log (issue 21, part 4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from engine.actions import Action, ActionKind
+from engine.events import ActionTaken
 from game.app import App
 from game.input.commands import ActCommand
 from game.scenes.rebuy import RebuyScene
 from game.scenes.table import TableScene
-from tests.game.helpers import FRAME, press, run_until, scripted_table
+from game.table.players import Seats
+from tests.game.helpers import FRAME, bot, press, run_until, scripted_table
 
 
 def _play_out(app: App, scene: TableScene) -> None:
@@ -71,3 +76,29 @@ def test_a_bot_top_up_is_logged_when_the_break_ends_not_during_the_result(app: A
     run_until(app, lambda: scene.session.hand is not None)
     assert f"{name} tops up to 1,000" in scene.log
     assert scene.display.seats[1].stack <= 1000
+
+
+def _cheer_on_raise(monkeypatch: pytest.MonkeyPatch, seat: int) -> None:
+    """Seat ``seat`` cheers the next raise (the chatter's pick, made certain)."""
+    real = Seats.chat
+
+    def chat(self: Seats, facts: list[Any], view: Any, now: float) -> list[tuple[int, str]]:
+        raised = any(isinstance(f, ActionTaken) and f.kind is ActionKind.RAISE for f in facts)
+        return [(seat, "Now we're talking!")] if raised else real(self, facts, view, now)
+    monkeypatch.setattr(Seats, "chat", chat)
+
+
+@pytest.mark.parametrize("answer, heard", [(ActionKind.FOLD, False), (ActionKind.CALL, True)])
+def test_a_bot_never_cheers_and_folds_in_one_breath(
+        app: App, monkeypatch: pytest.MonkeyPatch, answer: ActionKind, heard: bool) -> None:
+    _cheer_on_raise(monkeypatch, 2)  # Blaze, in the big blind, faces the raise
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.RAISE, 40)
+    run_until(app, lambda: not scene.presenter.busy)
+    assert not any("talking" in b.text for b in scene.bubbles)  # not before it answers
+    bot(app, scene, 0, ActionKind.FOLD)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, answer)
+    run_until(app, lambda: not scene.presenter.busy)
+    said = any("Now we're talking!" in line for line in scene.log)
+    assert said is heard
