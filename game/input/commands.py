@@ -31,6 +31,9 @@ class Ui(StrEnum):
     CLEAR = "clear"
     PRE_CHECK_FOLD = "pre_check_fold"
     PRE_CALL_ANY = "pre_call_any"
+    PRE_CHECK = "pre_check"      # tick "Check"
+    PRE_CALL = "pre_call"        # tick "Call N" (the amount as it is now)
+    PRE_FOLD_ANY = "pre_fold_any"  # tick "Fold to any bet"
     SIT_OUT = "sit_out"
     REBUY = "rebuy"
     PAUSE = "pause"

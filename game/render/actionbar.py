@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.chips import chip_text
 from game.render.layout import PRESETS, TableLayout
 from game.render.theme import (
     CALL_C,
@@ -51,10 +52,15 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     text.blit(surf, shown if on else "—", round(a.h * 0.62), (a.right - 6, a.centery),
               TEXT if on else DIM, bold=True, anchor="midright", width=a.w - 10)
     hint = on and b.fold.h >= 34
-    button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
-           hint="F" if hint else "")
-    button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
-           hint="C" if hint else "")
+    if m.pre_enabled:  # not our turn: the buttons become the pre-action ticks
+        toggle(surf, text, b.fold, "Fold to any bet", m.pre_fold_any)
+        call = f"Call {chip_text(m.pre_to_call)}" if m.pre_to_call else "Check"
+        toggle(surf, text, b.call, call, m.pre_call if m.pre_to_call else m.pre_check)
+    else:
+        button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
+               hint="F" if hint else "")
+        button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
+               hint="C" if hint else "")
     if m.can_post:  # waiting for the big blind: the one thing to do is here
         button(surf, text, b.wager, "Post now", fill=CALL_C, enabled=True,
                hint="N" if b.fold.h >= 34 else "")

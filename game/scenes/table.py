@@ -275,6 +275,7 @@ class TableScene(SeatDesk):
 
     def hand_over(self) -> None:
         self._tour_moved(Until.HAND_OVER)
+        self.panel.clear_pre()  # "fold to any bet" lasts the hand
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -402,10 +403,8 @@ class TableScene(SeatDesk):
             p.backspace()
         elif k is Ui.CLEAR:
             p.typed = ""
-        elif k is Ui.PRE_CHECK_FOLD:
-            p.pre_check_fold, p.pre_call_any = not p.pre_check_fold, False
-        elif k is Ui.PRE_CALL_ANY:
-            p.pre_call_any, p.pre_check_fold = not p.pre_call_any, False
+        elif k in _TICKS:
+            p.tick(_TICKS[k], self._to_call())
         elif k is Ui.SIT_OUT:
             self._toggle_sit_out()
         elif k is Ui.REBUY:
@@ -480,10 +479,23 @@ class TableScene(SeatDesk):
                 else:
                     self.note(text)
         self._age(game_dt)
+        self._untick()
         self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
         self.model = self._model()
+
+    def _untick(self) -> None:
+        """A "Call N" tick whose amount changed, or a "Check" tick facing a bet, no longer
+        says what the player chose: cleared, and said."""
+        p, to_call = self.panel, self._to_call()
+        if p.pre_call is not None and p.pre_call != to_call:
+            self.say(f"Call {chip_text(p.pre_call)} unticked: it's {chip_text(to_call)} now"
+                     if to_call else f"Call {chip_text(p.pre_call)} unticked: nothing to call")
+            p.pre_call = None
+        elif p.pre_check and to_call:
+            self.say(f"Check unticked: {chip_text(to_call)} to call")
+            p.pre_check = False
 
     def _age(self, dt: float) -> None:
         if self.refused_at is not None and self.refused_at != self._moment():
@@ -520,7 +532,14 @@ class TableScene(SeatDesk):
             message=self.message, error=self.message_error, title=title,
             sitting_out=self.session.sitting_out(self.me),
             can_rebuy=self.session.seated(self.me) and not self.autopilot,
-            standing=self._standing(self.me))
+            standing=self._standing(self.me), to_call=self._to_call())
+
+    def _to_call(self) -> int:
+        """What calling would cost the player now (0: checking is free)."""
+        hand = self.session.hand
+        if hand is None or hand.finished or not hand.config.players[self.me]:
+            return 0
+        return max(0, min(hand.current_bet - hand.street_bets[self.me], hand.stacks[self.me]))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)
@@ -556,6 +575,10 @@ class TableScene(SeatDesk):
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
+
+
+_TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
+          Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
 
 
 def _confirms(command: Command) -> bool:

@@ -48,6 +48,9 @@ class ActionPanel:
     step: int = 10
     pre_check_fold: bool = False
     pre_call_any: bool = False
+    pre_check: bool = False  # check if still free; a bet clears it
+    pre_call: int | None = None  # call exactly this; cleared when the amount changes
+    pre_fold_any: bool = False  # fold to any bet this hand (check while it's free)
     armed: Action | None = None  # an all-in asked for once, waiting for the second ask
 
     def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
@@ -167,16 +170,39 @@ class ActionPanel:
         return False
 
     def pre_action(self, legal: LegalActions) -> Action | None:
-        """The action a ticked pre-action box takes now that it's our turn (clears it)."""
-        action = None
-        if self.pre_check_fold:
+        """The action a ticked pre-action box takes now that it's our turn (clears it;
+        "fold to any bet" stays for the hand). "Check" and "Call N" take nothing when
+        the bet is no longer what was ticked: the player decides."""
+        kind = None
+        if self.pre_check_fold or self.pre_fold_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
-            action = Action(self.seat, kind)
         elif self.pre_call_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.CALL
-            action = Action(self.seat, kind)
-        self.pre_check_fold = self.pre_call_any = False
-        return action
+        elif self.pre_check and legal.check:
+            kind = ActionKind.CHECK
+        elif self.pre_call is not None and legal.call == self.pre_call:
+            kind = ActionKind.CALL
+        self.pre_check_fold = self.pre_call_any = self.pre_check = False
+        self.pre_call = None
+        return None if kind is None else Action(self.seat, kind)
+
+    def tick(self, which: str, to_call: int = 0) -> None:
+        """Tick (or untick) one pre-action box; ticking one unticks the others."""
+        on = {"check_fold": self.pre_check_fold, "call_any": self.pre_call_any,
+              "check": self.pre_check, "call": self.pre_call is not None,
+              "fold_any": self.pre_fold_any}
+        was = on[which]
+        self.clear_pre()
+        if not was:
+            self.pre_check_fold = which == "check_fold"
+            self.pre_call_any = which == "call_any"
+            self.pre_check = which == "check"
+            self.pre_call = to_call if which == "call" else None
+            self.pre_fold_any = which == "fold_any"
+
+    def clear_pre(self) -> None:
+        self.pre_check_fold = self.pre_call_any = self.pre_check = self.pre_fold_any = False
+        self.pre_call = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,13 +228,17 @@ class BarModel:
     sitting_out: bool
     can_rebuy: bool
     armed: bool = False  # an all-in or a free fold waits for its confirmation
+    pre_check: bool = False
+    pre_call: bool = False
+    pre_fold_any: bool = False
+    pre_to_call: int = 0  # what calling would cost now, for the "Call N" box
     standing: str = ""  # the player's seat between hands: "Waiting for the big blind"...
     can_post: bool = False  # waiting for the big blind: "Post now" plays the next hand
 
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool, standing: str = "") -> BarModel:
+              can_rebuy: bool, standing: str = "", to_call: int = 0) -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
@@ -231,6 +261,8 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         typed=bool(panel.typed), slider_fraction=panel.fraction,
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
+        pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
+        pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
         standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
     )
