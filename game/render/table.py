@@ -89,6 +89,8 @@ class TableRenderer:
                 self._seat(surf, layout, d, i, seat, status, hides)
         if d.banner:
             self._banner(surf, layout, d.banner)
+        if d.win and d.pot_total == 0:  # the win moment: the chips are home
+            self._win(surf, layout, d.win)
         if beat is not None:
             for flight in beat.flights:
                 self._flight(surf, layout, d, flight, progress)
@@ -288,6 +290,15 @@ class TableRenderer:
         label = self.text.fit(text, L.banner.h, L.banner.w - 12, GOLD, bold=True)
         box = label.get_rect(center=L.banner.center).inflate(12, 4)
         pygame.draw.rect(surf, (8, 30, 20), box, border_radius=box.h // 2)
+        surf.blit(label, label.get_rect(center=box.center))
+
+    def _win(self, surf: pygame.Surface, L: TableLayout, text: str) -> None:
+        """The winning hand named large above the board while the result shows."""
+        label = self.text.fit(text, L.win.h, L.win.w - 16, GOLD, bold=True)
+        box = label.get_rect(center=L.win.center).inflate(16, 2)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (8, 30, 20, 215), plate.get_rect(), border_radius=box.h // 3)
+        surf.blit(plate, box)
         surf.blit(label, label.get_rect(center=box.center))
 
     def _flight(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, f: Flight,

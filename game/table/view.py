@@ -89,6 +89,7 @@ class TableDisplay:
     street: Street | None = None
     best: frozenset[Card] = frozenset()
     banner: str = ""
+    win: str = ""  # the winning hand named at a showdown, for the win moment
     hand_over: bool = True
     mismatch: bool = False
 
@@ -245,7 +246,7 @@ class TableDisplay:
         self.button, self.small_blind, self.big_blind = (
             e.button, e.small_blind_seat, e.big_blind_seat)
         self.street = Street.PREFLOP
-        self.best, self.banner, self.hand_over = frozenset(), "", False
+        self.best, self.banner, self.win, self.hand_over = frozenset(), "", "", False
         for i, seat in enumerate(self.seats):
             playing = i in e.seats
             seat.in_hand = playing
@@ -295,6 +296,8 @@ class TableDisplay:
                 best.update(shown.best_five)
         self.best = frozenset(best)
         self.banner = award_text(e, [self.seats[s].name for s, _ in e.shares])
+        if e.pot_index == 0 and e.description != "uncontested":
+            self.win = e.description
 
 
 def award_text(e: PotAwarded, names: list[str]) -> str:
