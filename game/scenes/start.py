@@ -13,8 +13,9 @@ import pygame
 from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
-from game.render.theme import BG, GOLD, MUTED, ORANGE
+from game.render.theme import BG, GOLD, MUTED, ORANGE, PANEL
 from game.render.voice import draw_voice_check
+from game.render.widgets import panel
 from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import (
     ButtonSpec,
@@ -43,6 +44,7 @@ from game.voicectl.voice_check import CheckView, VoiceCheck
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
         "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
+NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
 
 
 _VOICE_NOTES = {
@@ -261,12 +263,14 @@ class StartScene(StillScene):
         surface.fill(BG)
         L = self._layout()
         text = self.host.text
-        if self.notice:  # above the menu, in the room _layout keeps for it
+        if self.notice:  # a banner above the menu, in the room _layout keeps for it
             size, lines = self._notice_lines()
-            y = 4
+            box = self._notice_box()
+            panel(surface, box, PANEL, ORANGE, radius=8, width=2)
+            y = box.y + NOTICE_PAD
             for line in lines:
-                y = text.blit(surface, line, size, (surface.get_width() // 2, y), ORANGE,
-                              anchor="midtop", width=surface.get_width() - 40).bottom + 3
+                y = text.blit(surface, line, size, (box.centerx, y), ORANGE,
+                              anchor="midtop", width=box.w - 2 * NOTICE_PAD).bottom + 3
         elif L.box.top >= round(L.title.h * 0.8) + 10:  # the subtitle, where there's room
             text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
                       (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
@@ -287,15 +291,23 @@ class StartScene(StillScene):
         """The notice's text size and lines (at most three) at this window size."""
         w, h = self.host.size
         size = max(15, round(22 * min(w / 1280, h / 720)))
-        return size, self.host.text.wrap(self.notice, size, w - 40)[:3]
+        return size, self.host.text.wrap(self.notice, size, w - 40 - 4 * NOTICE_PAD)[:3]
+
+    def _notice_box(self) -> pygame.Rect:
+        """The notice's banner: inside the window with a margin, never on its edge."""
+        size, lines = self._notice_lines()
+        w = self.host.size[0]
+        widest = max(self.host.text.font(size).size(line)[0] for line in lines)
+        h = len(lines) * (size + 3) + 2 * NOTICE_PAD
+        return pygame.Rect((w - widest) // 2 - 2 * NOTICE_PAD, NOTICE_PAD,
+                           widest + 4 * NOTICE_PAD, h)
 
     def _layout(self) -> MenuLayout:
         """The menu, moved down below the notice when there is one, so neither hides the
         other (a full-height menu left the notice no room above it)."""
         top = 0
         if self.notice:
-            size, lines = self._notice_lines()
-            top = len(lines) * (size + 3) + 6
+            top = self._notice_box().bottom + NOTICE_PAD
         return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top)
 
     def _note(self) -> str:

@@ -4,6 +4,7 @@ the board (never over a card); banners stay inside the table area at every size 
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from engine.actions import Action, ActionKind
@@ -11,6 +12,7 @@ from game.app import App
 from game.input.commands import ActCommand
 from game.render.layout import table_layout
 from game.render.theme import GOLD
+from game.settings.model import GameSettings
 from tests.game.helpers import deck_for, run_until, scripted_table
 from tests.game.test_layout import SIZES
 
@@ -53,3 +55,18 @@ def test_a_showdown_ends_with_the_winning_hand_named_large(app: App) -> None:
 
 
 
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_start_screens_notice_is_a_banner_off_the_windows_edge(
+        size: tuple[int, int]) -> None:
+    from game.scenes.start import NOTICE_PAD, StartScene
+    screen = pygame.display.set_mode(size)
+    app = App(screen, GameSettings())
+    scene = StartScene(app, notice="Hand 10 was interrupted; it resumes exactly where it "
+                                   "stopped (4 actions replayed, Blaze to act). " * 2)
+    box, menu = scene._notice_box(), scene._layout()
+    window = pygame.Rect((0, 0), size)
+    assert window.inflate(-2 * NOTICE_PAD + 1, -2 * NOTICE_PAD + 1).contains(box)
+    assert box.top >= NOTICE_PAD and menu.box.top > box.bottom
+    assert window.contains(menu.box)
