@@ -26,7 +26,7 @@ class Ui(StrEnum):
     SIZE_STEP = "size_step"      # value: +1 / -1 big blinds (x5 with shift)
     SLIDER = "slider"            # value: fraction 0..1 of the slider
     PRESET = "preset"            # value: "min" | "half" | "three_quarters" | "pot" | "allin"
-    TYPE = "type"                # value: one digit
+    TYPE = "type"                # value: one digit (one character in a text box)
     BACKSPACE = "backspace"
     CLEAR = "clear"
     PRE_CHECK_FOLD = "pre_check_fold"
@@ -34,6 +34,7 @@ class Ui(StrEnum):
     PRE_CHECK = "pre_check"      # tick "Check"
     PRE_CALL = "pre_call"        # tick "Call N" (the amount as it is now)
     PRE_FOLD_ANY = "pre_fold_any"  # tick "Fold to any bet"
+    NOTES = "notes"              # value: a bot's seat: the player's note on it
     SIT_OUT = "sit_out"
     REBUY = "rebuy"
     PAUSE = "pause"

@@ -184,6 +184,9 @@ class TableRenderer:
                        width=tw)
         self.text.blit(surf, chip_text(seat.stack), fs, (tx, p.y + p.h * 2 // 5), GOLD, bold=True,
                        width=tw)
+        if seat.noted:  # the player keeps a note on this bot (click the seat to read it)
+            self.text.blit(surf, "note", round(fs * 0.7), (p.right - 6, p.y + p.h // 10),
+                           GOLD, anchor="topright")
         line, color = _status_line(seat, acting, st, winner, d.hand_over)
         if line:
             self.text.blit(surf, line, round(fs * 0.85), (tx, p.y + p.h * 7 // 10), color,

@@ -1,5 +1,6 @@
 """The player's seat at the table scene: sitting out and back in, posting the big blind
-now, the top-up asked for and opened at the hand break, and the seat's standing in words.
+now, the top-up asked for and opened at the hand break, the seat's standing in words,
+pre-action ticks that no longer hold, and the player's notes on the bots.
 A mixin of :class:`game.scenes.table.TableScene` (kept apart so the scene stays one job)."""
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from typing import Any, Protocol
 from engine.chips import chip_text
 from engine.table import TableError
 from game.scenes.base import Host, Opening, SceneName
+from game.table.actionbar import ActionPanel
 from game.table.loop import added_line
+from game.table.notes import NoteBook
 from game.table.players import Seats
 from game.table.session import TableSession
 from game.table.view import TableDisplay
@@ -24,6 +27,8 @@ class _Table(Protocol):
     display: TableDisplay
     me: int
     rebuy_requested: bool
+    notebook: NoteBook
+    panel: ActionPanel
 
     def say(self, text: str, error: bool = False) -> None: ...
     def note(self, line: str) -> None: ...
@@ -32,6 +37,7 @@ class _Table(Protocol):
     def _no_room(self, stack: int) -> None: ...
     def _open_rebuy(self) -> None: ...
     def rebought(self, amount: int) -> None: ...
+    def _to_call(self) -> int: ...
 
 
 class SeatDesk:
@@ -103,6 +109,37 @@ class SeatDesk:
         if seat == self.me and self.rebuy_requested:
             return "Top-up at the next hand"
         return self.session.standing(seat)
+
+    def _notebook(self: _Table) -> NoteBook:
+        """This table's notes, kept beside its save file (this run only when unsaved)."""
+        save = self.session.save
+        info = save.table_info()
+        folder = save.store.path.parent if save.store is not None else None
+        return NoteBook.open(folder, info.id if info is not None else None)
+
+    def _open_notes(self: _Table, seat: int) -> None:
+        """The note on the bot in ``seat``, to read and change."""
+        name = self.session.names[seat]
+
+        def keep(text: str) -> None:
+            trouble = self.notebook.write(seat, name, text)
+            self.say(trouble or (f"Note on {name} kept" if text.strip() else
+                                 f"Note on {name} removed"), error=trouble is not None)
+        self.host.open(SceneName.NOTES, Opening(session=self.session, seat=seat,
+                                                notice=self.notebook.note(seat, name),
+                                                on_note=keep))
+
+    def _untick(self: _Table) -> None:
+        """A "Call N" tick whose amount changed, or a "Check" tick facing a bet, no longer
+        says what the player chose: cleared, and said."""
+        p, to_call = self.panel, self._to_call()
+        if p.pre_call is not None and p.pre_call != to_call:
+            self.say(f"Call {chip_text(p.pre_call)} unticked: it's {chip_text(to_call)} now"
+                     if to_call else f"Call {chip_text(p.pre_call)} unticked: nothing to call")
+            p.pre_call = None
+        elif p.pre_check and to_call:
+            self.say(f"Check unticked: {chip_text(to_call)} to call")
+            p.pre_check = False
 
     def _post_now(self: _Table) -> None:
         try:

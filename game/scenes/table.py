@@ -40,6 +40,7 @@ from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.moods import Moods
+from game.table.notes import NoteBook
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
@@ -70,6 +71,7 @@ class TableScene(SeatDesk):
     log: list[str] = field(default_factory=list)
     bubbles: list[Bubble] = field(default_factory=list)
     held_lines: dict[int, str] = field(default_factory=dict)  # seat: a line kept until it acts
+    notebook: NoteBook = field(init=False)  # the player's notes on the bots
     message: str = ""
     message_error: bool = False
     message_age: float = 0.0
@@ -92,6 +94,7 @@ class TableScene(SeatDesk):
             TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
             me=self.me, autopilot=self.autopilot)
         self.renderer = TableRenderer(self.host.text, self.host.sprites)
+        self.notebook = self._notebook()
         self.side = SideRenderer(self.host.text)
         self._seat_display()
         voice = self.voice
@@ -309,6 +312,9 @@ class TableScene(SeatDesk):
 
     def bindings(self) -> Bindings:
         b = table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        b.hits[:0] = [Hit(self.layout.seats[i].panel, UiCommand(Ui.NOTES, i), f"notes.seat{i}")
+                      for i, seat in enumerate(self.display.seats)
+                      if seat.present and i != self.me and not self.autopilot]
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             t = tour_box(self.layout, self.host.text, tip)
@@ -411,6 +417,8 @@ class TableScene(SeatDesk):
             self._request_rebuy()
         elif k is Ui.POST_NOW:
             self._post_now()
+        elif k is Ui.NOTES:
+            self._open_notes(int(c.number))
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
                                                     on_change=self.settings_changed))
@@ -483,19 +491,9 @@ class TableScene(SeatDesk):
         self.moods.update(game_dt)
         self.loop.update(game_dt)
         self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
+        for i, seat in enumerate(self.display.seats):
+            seat.noted = bool(self.notebook.note(i, seat.name))
         self.model = self._model()
-
-    def _untick(self) -> None:
-        """A "Call N" tick whose amount changed, or a "Check" tick facing a bet, no longer
-        says what the player chose: cleared, and said."""
-        p, to_call = self.panel, self._to_call()
-        if p.pre_call is not None and p.pre_call != to_call:
-            self.say(f"Call {chip_text(p.pre_call)} unticked: it's {chip_text(to_call)} now"
-                     if to_call else f"Call {chip_text(p.pre_call)} unticked: nothing to call")
-            p.pre_call = None
-        elif p.pre_check and to_call:
-            self.say(f"Check unticked: {chip_text(to_call)} to call")
-            p.pre_check = False
 
     def _age(self, dt: float) -> None:
         if self.refused_at is not None and self.refused_at != self._moment():

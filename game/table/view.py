@@ -74,6 +74,7 @@ class SeatShow:
     shown: HandShown | None = None
     won: int = 0
     state: str = ""  # a seat's standing between its hands ("Waiting for the big blind")
+    noted: bool = False  # the player has a note on this seat's player
 
 
 @dataclass(slots=True)
