@@ -26,6 +26,7 @@ from typing import Any
 from bots.personality import DATA
 from engine.actions import ActionKind
 from engine.cards import card_name
+from engine.chips import chip_text
 from engine.evaluator import evaluate
 from engine.events import (
     ActionTaken,
@@ -509,16 +510,19 @@ class Chatter:
             "me": self._name(speaker),
             "them": self._name(occ.subject),
             "other": self._name(occ.other),
-            "amount": f"{amount:,}",
+            "amount": f"{chip_text(amount)}",
             "bb": f"{amount / bb:.0f}",
             "hand": str(occ.facts.get("hand", "that")).lower(),
             "cards": occ.facts.get("cards", "those cards"),
             "count": occ.facts.get("count", 0),
             "street": occ.facts.get("street", "flop"),
-            "pot": f"{occ.facts.get('pot', 0):,}",
+            "pot": f"{chip_text(occ.facts.get('pot', 0))}",
         }
+        addressed = [key for key in ("them", "other") if values[key] == SECOND_PERSON]
+        for key in addressed:  # "Nice pot, {them}." to the player: "Nice pot."
+            template = without_vocative(template, key)
         text = template.format_map(values)
-        if SECOND_PERSON in (values["them"], values["other"]):
+        if addressed:
             text = second_person(text)
         return text[:1].upper() + text[1:]
 
@@ -534,8 +538,19 @@ _NO_S = frozenset({
     "misses", "catches",
 })
 _SUBJECT_VERB = re.compile(r"\bYou (\w+)")
+_ASKED = re.compile(r"\b(Is|is|Was|was|Has|has|Does|does) [Yy]ou\b")  # "Is {them} all right?"
 _POSSESSIVE = re.compile(r"\bYou's\b")
 _MID_SENTENCE = re.compile(r"(?<=[^.!?\s\"] )You\b|(?<=[,(] )You\b")
+
+
+def without_vocative(template: str, key: str) -> str:
+    """``template`` without ``{key}`` where it only names whom the line talks to
+    ("Nice pot, {them}.", "{them}, you're brave", "Enjoy it, {them}, while it lasts"):
+    to the player, whose seat reads "You", "Nice pot, you." doubles the address."""
+    slot = "{" + key + "}"
+    template = re.sub(r", " + re.escape(slot) + r"(?=[.,!?])", "", template)
+    return re.sub(r"(^|(?<=[.!?] ))" + re.escape(slot) + r"[,.] (\S)",
+                  lambda m: m.group(1) + m.group(2).upper(), template)
 
 
 def second_person(text: str) -> str:
@@ -552,6 +567,8 @@ def second_person(text: str) -> str:
         return match.group(0)
 
     text = _POSSESSIVE.sub("Your", text)
+    text = _ASKED.sub(lambda m: f"{_TO_BE[m.group(1).lower()]} you".capitalize()
+                      if m.group(1)[0].isupper() else f"{_TO_BE[m.group(1)]} you", text)
     text = _SUBJECT_VERB.sub(verb, text)
     text = _MID_SENTENCE.sub("you", text)
     return re.sub(r"(?<=[^.!?\s\"] )Your\b", "your", text)

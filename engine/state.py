@@ -8,6 +8,8 @@ answers "what may the seat to act do now"; the mouse, the voice and the bots all
 Rules (the choices made where rule books differ):
 - heads-up the button posts the small blind, acts first preflop and last after;
 - a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
+- a seat joining out of turn (``HandConfig.posts``) posts a live big blind: it may check
+  when nobody raised, as the big blind may;
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
   street at the big blind and grows only with full raises;
 - a seat that has acted may raise again only when the bet has risen by a full raise since
@@ -40,6 +42,7 @@ from engine.actions import (
     LegalActions,
 )
 from engine.cards import Card, complete_deck, shuffled_deck
+from engine.chips import chip_text
 from engine.evaluator import HandInfo, describe
 from engine.events import (
     ActionTaken,
@@ -100,6 +103,7 @@ class HandConfig:
     muck_losers: bool = False
     names: tuple[str, ...] | None = None
     fixed_limit_cap: int = 4
+    posts: tuple[int, ...] = ()  # seats joining out of turn: each posts a live big blind
 
     def __post_init__(self) -> None:
         stacks = self.stacks
@@ -132,6 +136,8 @@ class HandConfig:
             raise ConfigError("The small blind cannot be larger than the big blind")
         if self.names is not None and len(self.names) != n:
             raise ConfigError("names must name every seat")
+        if any(not isinstance(s, int) or not 0 <= s < n or not dealt[s] for s in self.posts):
+            raise ConfigError("A seat posting a big blind must be dealt in")
         # No rake, the usual case, is valid: testing for it first skips Fraction comparisons.
         if (self.rake_percent or self.rake_cap) and (
                 not 0 <= self.rake_percent <= 100 or self.rake_cap < 0):
@@ -212,8 +218,10 @@ class HandState:
                 self.totals[s] += paid
                 self._pot += paid
                 events.append(BlindPosted(s, BlindKind.ANTE, paid, stacks[s] == 0))
+        posted = [(s, cfg.big_blind, BlindKind.BIG) for s in order
+                  if s in cfg.posts and s not in (sb, bb)]
         for seat, amount, kind in ((sb, cfg.small_blind, BlindKind.SMALL),
-                                   (bb, cfg.big_blind, BlindKind.BIG)):
+                                   (bb, cfg.big_blind, BlindKind.BIG), *posted):
             paid = min(amount, stacks[seat])
             self._put(seat, paid)
             events.append(BlindPosted(seat, kind, paid, stacks[seat] == 0))
@@ -266,19 +274,19 @@ class HandState:
         to_call = current - bets[seat]
         stack = stacks[seat]
         if stack <= to_call:
-            return f"You only have {stack}: call all in or fold"
+            return f"You only have {chip_text(stack)}: call all in or fold"
         for s in range(self.n):
             if s != seat and not folded[s] and stacks[s] + bets[s] > current:
                 break
         else:
-            return f"Everyone else is all in: call {to_call} or fold"
+            return f"Everyone else is all in: call {chip_text(to_call)} or fold"
         level = self.acted_level[seat]
         if level is not None and current - level < self.last_full_raise:
             return (f"You can't raise: the all-in was less than a full raise. "
-                    f"Call {to_call} or fold")
+                    f"Call {chip_text(to_call)} or fold")
         if (self.config.structure is _FIXED_LIMIT
                 and self.wagers >= self.config.fixed_limit_cap):
-            return f"Betting is capped: call {to_call} or fold"
+            return f"Betting is capped: call {chip_text(to_call)} or fold"
         return None
 
     def _wager_range(self, seat: int) -> tuple[int, int]:
@@ -400,11 +408,13 @@ class HandState:
         low, high = self._wager_range(seat)
         if to < low:
             if low == high:
-                raise IllegalAction(f"You can only {word} all in, to {high}")
-            raise IllegalAction(f"Minimum bet is {low}" if bet else f"Minimum raise is to {low}")
+                raise IllegalAction(f"You can only {word} all in, to {chip_text(high)}")
+            raise IllegalAction(f"Minimum bet is {chip_text(low)}" if bet
+                                else f"Minimum raise is to {chip_text(low)}")
         if to > high:
             if to > self.street_bets[seat] + self.stacks[seat]:
-                raise IllegalAction(f"You have {self.stacks[seat]} behind: the most is {high}")
+                raise IllegalAction(f"You have {chip_text(self.stacks[seat])} behind: "
+                                    f"the most is {chip_text(high)}")
             limit = " (pot limit)" if self.config.structure is Structure.POT_LIMIT else ""
             raise IllegalAction(
                 (f"Maximum bet is {high}" if bet else f"Maximum raise is to {high}") + limit)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import RakeTaken
 from engine.pots import clockwise_from
 from engine.state import HandConfig, HandState, Structure
@@ -78,6 +79,7 @@ class Seat:
     hands_sat_out: int = 0
     waiting_for_big_blind: bool = False
     bought_in: int = 0
+    posting: bool = False  # asked to post a big blind now rather than wait for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,9 +209,9 @@ class Table:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise TableError("Chips come in whole positive amounts")
         if new_stack < cfg.min_buy_in:
-            raise TableError(f"The minimum is {cfg.min_buy_in} in front of you")
+            raise TableError(f"The minimum is {chip_text(cfg.min_buy_in)} in front of you")
         if new_stack > cfg.max_buy_in:
-            raise TableError(f"The maximum is {cfg.max_buy_in} in front of you")
+            raise TableError(f"The maximum is {chip_text(cfg.max_buy_in)} in front of you")
 
     def add_chips(self, index: int, amount: int, *, automatic: bool = False) -> ChipsAdded:
         """Rebuy or top up between hands, keeping the stack within the buy-in range."""
@@ -247,13 +249,22 @@ class Table:
         player.waiting_for_big_blind = self.hands_played > 0 and others >= 2
         return SittingOutChanged(index, False)
 
+    def post_now(self, index: int) -> None:
+        """A seat waiting for the big blind posts one out of turn and is dealt the next
+        hand (commercial clients' "Post now"). Not kept in the save file: after a
+        restart the seat waits for the big blind again, paying nothing unasked."""
+        player = self.seat(index)
+        if not player.waiting_for_big_blind:
+            raise TableError("You are not waiting for the big blind")
+        player.posting = True
+
     # --------------------------------------------------------------- hands
 
     def _positions(self) -> tuple[int, list[int]]:
         """The next button and the seats dealt in."""
         n = len(self.seats)
         ready = [i for i in range(n) if self._eligible(i)]
-        waiting = {i for i in ready if self.seats[i].waiting_for_big_blind}  # type: ignore[union-attr]
+        waiting = {i for i in ready if _waits(self.seats[i])}
         if len(ready) - len(waiting) < 2:
             waiting = set()  # no game to wait for: everyone plays now
         playing = [i for i in ready if i not in waiting]
@@ -274,10 +285,13 @@ class Table:
         if self.hand is not None:
             raise TableError("A hand is already being played")
         button, dealt = self._positions()
+        posts = []
         for i in dealt:
             player = self.seats[i]
             assert player is not None
-            player.waiting_for_big_blind = False
+            if player.posting and player.waiting_for_big_blind:
+                posts.append(i)  # the hand skips it when the seat is a blind anyway
+            player.waiting_for_big_blind = player.posting = False
         cfg = self.config
         n = len(self.seats)
         names = tuple(p.name if p else "" for p in self.seats)
@@ -286,7 +300,7 @@ class Table:
             small_blind=cfg.small_blind, big_blind=cfg.big_blind, ante=cfg.ante,
             structure=cfg.structure, dealt_in=tuple(i in dealt for i in range(n)),
             rake_percent=cfg.rake_percent, rake_cap=cfg.rake_cap,
-            muck_losers=cfg.muck_losers, names=names,
+            muck_losers=cfg.muck_losers, names=names, posts=tuple(posts),
         )
         self.button = button
         self.hand = HandState.deal(hand_config, deck=deck, rng=rng)
@@ -320,3 +334,8 @@ class Table:
             elif player.stack == 0:
                 events.append(PlayerBusted(i))
         return events
+
+
+def _waits(player: Seat | None) -> bool:
+    """Sits out the next hand waiting for the big blind (unless posting one now)."""
+    return player is not None and player.waiting_for_big_blind and not player.posting

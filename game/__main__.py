@@ -3,9 +3,10 @@
 ``holdem`` plays (the table and every hand are saved; an interrupted hand resumes on the
 next start). ``holdem --autoplay N --seed S [--headless]`` seats a bot in the player's
 chair, plays N hands through the full loop (drawing included) and prints one JSON line
-of figures; it continues the saved autoplay table when there is one. ``holdem replay``,
-``stats`` and ``export`` read the save file; ``holdem --reset-settings`` rewrites the
-settings file.
+of figures; ``--hands N`` plays N hands at the player's own seat. Each continues the saved
+table of its kind; ``--new-table`` starts a new one (the saved table cashed out first).
+``holdem replay``, ``stats`` and ``export`` read the save file; ``holdem --reset-settings``
+rewrites the settings file.
 """
 
 from __future__ import annotations
@@ -145,13 +146,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     recovery = "none"
     if args.sit_and_go:
         recovery = _sit_and_go_table(app, settings, args)
-    elif args.autoplay:
-        recovery = _autoplay_table(app, settings, args.seed if args.seed is not None else 0,
-                                   transcript)
-    elif args.hands:
-        from game.table.factory import new_table
-        app.open(SceneName.TABLE, Opening(table=new_table(
-            settings, args.seed if args.seed is not None else 0, save=save)))
+    elif args.autoplay or args.hands or args.new_table:
+        recovery = _sit_down(app, settings, args, transcript)
     else:
         app.open(SceneName.START, Opening(notice=" ".join(loaded.problems), seed=args.seed))
     try:
@@ -198,30 +194,22 @@ def _voice_report(voice: VoiceController | None) -> dict[str, object]:
             "speech_errors": [] if narrator is None else narrator.errors[:3]}
 
 
-def _autoplay_table(app: App, settings: GameSettings, seed: int,
-                    transcript: TextIO | None = None) -> str:
-    """Continue the saved autoplay table, or seat a new one; the recovery kind."""
+def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
+              transcript: TextIO | None = None) -> str:
+    """Sit at the saved table of this run's kind (a bot's chair with ``--autoplay``, the
+    player's otherwise), or a new one with ``--new-table`` or when none is saved; the
+    recovery kind. Notices (a table cashed out, a save left alone) go to standard error."""
     from game.app import table_scene
-    from game.table.factory import continuable, continued_table, new_table
+    from game.table.factory import arrive
 
-    save = app.save
-    table, bots = save.peek()
-    found = None
-    if table is not None:
-        if continuable(table, bots, autopilot=True):
-            found = save.saved_table()
-        else:
-            save.detach("The save file holds your own table: autoplay plays unsaved.")
-    for notice in save.take_notices():
+    arrival = arrive(settings, args.seed if args.seed is not None else 0, app.save,
+                     autopilot_kind="shark" if args.autoplay else None, fresh=args.new_table)
+    for notice in arrival.notices:
         print(notice, file=sys.stderr)
-    if found is not None:
-        seated = continued_table(settings, seed, found, save, autopilot=True)
-    else:
-        seated = new_table(settings, seed, autopilot_kind="shark", save=save)
-    scene = table_scene(app, seated)
+    scene = table_scene(app, arrival.seated)
     scene.transcript = transcript
     app.push(scene)
-    return found.report.kind if found is not None else "none"
+    return arrival.recovery
 
 
 def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> str:

@@ -21,6 +21,7 @@ from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
 from game.scenes.career import CareerScene
 from game.scenes.help import HelpScene
+from game.scenes.notes import NotesScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.replayer import ReplayerScene
@@ -65,6 +66,12 @@ def _rebuy(host: Host, o: Opening) -> Scene:
     return RebuyScene(host, o.session, o.seat, o.on_added)
 
 
+def _notes(host: Host, o: Opening) -> Scene:
+    if o.session is None or o.on_note is None:
+        raise ValueError("the notes dialog is opened with a session and on_note")
+    return NotesScene(host, o.session.names[o.seat], o.notice, o.on_note)
+
+
 # Each scene name: its constructor, and whether it replaces every scene (True) or is
 # pushed on top as an overlay (False).
 SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
@@ -78,6 +85,7 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.HELP: (lambda host, o: HelpScene(host), False),
     SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
     SceneName.SETTINGS: (lambda host, o: SettingsScene(host, o.on_change), False),
+    SceneName.NOTES: (_notes, False),
 }
 
 

@@ -4,7 +4,9 @@
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
 rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays, the
-voice panel offering two numbered readings, the start screen's voice check.
+voice panel offering two numbered readings, the start screen's voice check, the player's
+seat waiting for the big blind (with Post now), the win moment, and the hand break with
+a top-up queued and a bot's top-up in the log.
 Hands use stacked decks and scripted actions.
 """
 
@@ -29,7 +31,7 @@ from engine.actions import Action, ActionKind  # noqa: E402
 from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
 from game.app import App, table_scene  # noqa: E402
-from game.input.commands import ActCommand  # noqa: E402
+from game.input.commands import ActCommand, Ui, UiCommand  # noqa: E402
 from game.scenes.base import SceneName  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
@@ -105,6 +107,43 @@ def voice_states(app: App, scene: TableScene, out: Path) -> None:
     app.step(1 / 60)
     shoot(app, "12_start_voice_check", out)
     app.voice = None
+
+
+def seat_states(app: App, out: Path) -> None:
+    """Back from sitting out: the seat waits for the big blind (Post now offered); a
+    showdown's win moment; the break after it, a top-up queued and Vera's in the log."""
+    scene = table(app)
+    me = scene.session.table
+    me.sit_out(0)
+    me.hands_played, me.button = 5, 2
+    scene.handle(UiCommand(Ui.SIT_OUT))  # back in: waits for the big blind
+    run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy
+              and scene.session.hand.to_act == 3)
+    app.step(1 / 60)
+    scene.message = ""
+    shoot(app, "13_waiting_big_blind", out)
+
+    scene = table(app, stacks=(600, 1000, 1000, 1000))
+    vera = scene.session.table.seat(1)
+    vera.stack = vera.bought_in = 150  # under 20 big blinds: she tops up after the hand
+    scene.next_deck = deck_for(0, {0: "AhAd", 1: "7c2d", 2: "8s3h", 3: "9d4c"},
+                               "As Kd 5h 6c Js")
+    act(app, scene, 3, C)
+    act(app, scene, 0, C)
+    act(app, scene, 1, C)
+    act(app, scene, 2, X)
+    for _ in range(3):
+        for seat in (1, 2, 3, 0):
+            act(app, scene, seat, X)
+    run_until(app, scene, lambda: bool(scene.display.win) and scene.display.pot_total == 0)
+    shoot(app, "14_win_moment", out)
+    run_until(app, scene, lambda: scene.session.hand is None and not scene.presenter.busy)
+    scene.handle(UiCommand(Ui.REBUY))  # asked during the break: it waits for the break
+    run_until(app, scene, lambda: (scene.loop.settled is None and scene.loop.between > 0.01)
+              or isinstance(app.top, RebuyScene))
+    if isinstance(app.top, RebuyScene):
+        app.pop(app.top)
+    shoot(app, "15_hand_break", out)
 
 
 def main() -> int:
@@ -194,6 +233,7 @@ def main() -> int:
     shoot(app, "10_settings", out)
     app.pop(app.top)
     voice_states(app, scene, out)
+    seat_states(app, out)
     pygame.quit()
     return 0
 

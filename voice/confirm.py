@@ -21,6 +21,7 @@ from enum import StrEnum
 from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
 from voice.understand.intent import Control, Intent, IntentKind, confirmation_text
+from voice.understand.parse import miss_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +111,12 @@ class ConfirmController:
             if kind is IntentKind.CONFIRM:
                 return self._apply()
         elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
-            return [Effect(EffectKind.SAY, "Nothing to confirm")]
+            # Nothing was asked: a "yes"/"no" is a mishearing ("so what", "don't"), a miss.
+            return [Effect(EffectKind.SAY, miss_text(heard.context))]
         if kind in (IntentKind.QUERY, IntentKind.CONTROL):
             return [Effect(EffectKind.PASS, heard=heard)]
         if kind is IntentKind.UNKNOWN:
-            return [Effect(EffectKind.SAY, confirmation_text(heard.intent))]
+            return [Effect(EffectKind.SAY, miss_text(heard.context))]
         if self.turn is None or heard.turn != self.turn:
             return [Effect(EffectKind.DROP, "not this turn", heard=heard)]
         if heard.intent.error is not None:

@@ -69,6 +69,11 @@ def _output(text: str) -> Path:
     return path
 
 
+def _output_or_stdout(text: str) -> Path | None:
+    """``-o``'s file; ``-`` is standard output, as in other command-line tools."""
+    return None if text.strip() == "-" else _output(text)
+
+
 def _wav(text: str) -> Path:
     """A readable PCM WAV file (checked now, so a typo fails before the window opens)."""
     from voice.listen.audio import AudioFileError, WavFileSource
@@ -121,7 +126,11 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--hands", type=_ranged("--hands", 1, 100000), metavar="N",
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
-                        "voice), then print the autoplay JSON line and exit")
+                        "voice), then print the autoplay JSON line and exit (your saved "
+                        "table is continued, if there is one)")
+    p.add_argument("--new-table", action="store_true", default=default(False),
+                   help="sit down at a new table: the saved one is cashed out into the "
+                        "record first (without this flag every way in continues it)")
     p.add_argument("--sit-and-go", nargs="?", const="standard", choices=("standard", "turbo"),
                    default=default(None), metavar="SPEED",
                    help="play a four-player Sit & Go instead of the cash table: standard "
@@ -179,8 +188,8 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars (text tracking tools import) or phh (default "
                              "pokerstars)")
-    export.add_argument("-o", "--output", type=_output, metavar="FILE",
-                        help="write to FILE instead of the terminal")
+    export.add_argument("-o", "--output", type=_output_or_stdout, metavar="FILE",
+                        help="write to FILE instead of the terminal (- is standard output)")
     export.add_argument("--hero", type=_ranged("--hero", 1, 10), default=1, metavar="SEAT",
                         help="whose hole cards the PokerStars text shows (seat 1-10, "
                              "default 1: you)")

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 
 from engine.actions import IllegalAction
+from engine.chips import chip_text
 from game.paths import data_dir
 from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError
 from game.records.export import ExportError, export_hand, export_session
@@ -108,12 +109,14 @@ def stats(args: argparse.Namespace) -> int:
         info = stats_json(store, args.session)
         bank = info["bank"]
         if bank is not None:
-            print(f"Table: {bank['on_table']:,} chips on the table · {bank['bought_in']:,} "
-                  f"bought in ({bank['rebuys']:,} by rebuys) · {bank['cashed_out']:,} "
-                  f"cashed out · {bank['rake']:,} rake")
+            print(f"Table: {chip_text(bank['on_table'])} chips on the table · "
+                  f"{chip_text(bank['bought_in'])} "
+                  f"bought in ({chip_text(bank['rebuys'])} by rebuys) · "
+                  f"{chip_text(bank['cashed_out'])} "
+                  f"cashed out · {chip_text(bank['rake'])} rake")
             for seat in info["seats"]:
-                print(f"  seat {seat['seat'] + 1}: {seat['name']} {seat['stack']:,} "
-                      f"(rebuys {seat['rebuys']:,})")
+                print(f"  seat {seat['seat'] + 1}: {seat['name']} {chip_text(seat['stack'])} "
+                      f"(rebuys {chip_text(seat['rebuys'])})")
         hands = info["hands"]
         print(f"Hands recorded: {hands['recorded']} (voided {hands['voided']})")
         label = f"Session {args.session}" if args.session else "This session (the latest)"

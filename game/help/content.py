@@ -15,7 +15,7 @@ PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("F / C", "fold / check or call"),
+    ("F / C", "fold (asks first when checking is free) / check or call"),
     ("R or Enter", "bet or raise to the amount in the box"),
     ("A", "all-in (press again to confirm)"),
     ("Arrow keys", "size by a big blind (Shift: five)"),
@@ -23,6 +23,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("digits, Backspace", "type an amount"),
     (PUSH_TO_TALK_ROW, "push-to-talk, when it is on (change them in O)"),
     ("S / B", "sit out or in / rebuy or top up"),
+    ("N", "waiting for the big blind: post it now and play the next hand"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
     ("O", "settings: volumes, speed, deck, voice"),
     ("F1 or ?", "this help"),

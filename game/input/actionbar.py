@@ -78,9 +78,15 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         for k, preset in ((pygame.K_HOME, "min"), (pygame.K_PAGEUP, "pot"),
                           (pygame.K_END, "allin"), (pygame.K_PAGEDOWN, "half")):
             keys[k] = UiCommand(Ui.PRESET, preset)
-    elif m.pre_enabled:
+    elif m.can_post:
+        hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
+        keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
+    if m.pre_enabled and not m.my_turn:
         hits += [Hit(b.pre_check_fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
-                 Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
+                 Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any"),
+                 Hit(b.fold, UiCommand(Ui.PRE_FOLD_ANY), "pre_fold_any"),
+                 Hit(b.call, UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK),
+                     "pre_call" if m.pre_to_call else "pre_check")]
         keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)
         keys[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
     return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,

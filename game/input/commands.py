@@ -26,11 +26,15 @@ class Ui(StrEnum):
     SIZE_STEP = "size_step"      # value: +1 / -1 big blinds (x5 with shift)
     SLIDER = "slider"            # value: fraction 0..1 of the slider
     PRESET = "preset"            # value: "min" | "half" | "three_quarters" | "pot" | "allin"
-    TYPE = "type"                # value: one digit
+    TYPE = "type"                # value: one digit (one character in a text box)
     BACKSPACE = "backspace"
     CLEAR = "clear"
     PRE_CHECK_FOLD = "pre_check_fold"
     PRE_CALL_ANY = "pre_call_any"
+    PRE_CHECK = "pre_check"      # tick "Check"
+    PRE_CALL = "pre_call"        # tick "Call N" (the amount as it is now)
+    PRE_FOLD_ANY = "pre_fold_any"  # tick "Fold to any bet"
+    NOTES = "notes"              # value: a bot's seat: the player's note on it
     SIT_OUT = "sit_out"
     REBUY = "rebuy"
     PAUSE = "pause"
@@ -38,6 +42,7 @@ class Ui(StrEnum):
     LEAVE = "leave"
     QUIT = "quit"
     DEAL = "deal"                # deal the next hand now (between hands)
+    POST_NOW = "post_now"        # waiting for the big blind: post one and play the next hand
     PUSH_TO_TALK = "push_to_talk"  # value: True pressed / False released; voice owns it
     PICK = "pick"                # value: 0 / 1, a numbered reading in the voice panel
     SELECT = "select"            # value: row index (menus)

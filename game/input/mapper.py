@@ -47,6 +47,7 @@ class Bindings:
     drags: list[Drag] = field(default_factory=list)
     digits: bool = False
     chars: dict[str, Command] = field(default_factory=dict)  # by the character typed ("?")
+    text: bool = False  # any other printable character is typed (Ui.TYPE), as in a note
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         for hit in reversed(self.hits):
@@ -124,6 +125,8 @@ class InputMapper:
             return [b.keys[key]]
         if b.digits and key in DIGIT_KEYS:
             return [UiCommand(Ui.TYPE, DIGIT_KEYS[key])]
+        if b.text and char and char.isprintable():
+            return [UiCommand(Ui.TYPE, char)]
         return []
 
 

@@ -135,6 +135,7 @@ def config_to_json(config: HandConfig) -> str:
         "muck_losers": config.muck_losers,
         "names": list(config.names) if config.names is not None else None,
         "fixed_limit_cap": config.fixed_limit_cap,
+        **({"posts": list(config.posts)} if config.posts else {}),
     })
 
 
@@ -160,6 +161,7 @@ def config_from_json(text: str) -> HandConfig:
             rake_cap=_want(obj, "rake_cap", int), muck_losers=_want(obj, "muck_losers", bool),
             names=tuple(names) if names is not None else None,
             fixed_limit_cap=_want(obj, "fixed_limit_cap", int),
+            posts=tuple(_int_list(obj, "posts")) if "posts" in obj else (),
         )
     except CorruptRecord:
         raise

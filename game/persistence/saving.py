@@ -255,8 +255,9 @@ class SaveGame:
         return found
 
     def new_table(self, table: Table, name: str, bots: Mapping[int, str]) -> None:
-        """Save a newly seated table as the current one (a hand left in play at the old
-        table is voided: its seats keep their start-of-hand stacks)."""
+        """Save a newly seated table as the current one. The old table is closed first,
+        never just overwritten: a hand left in play is voided (its seats keep their
+        start-of-hand stacks) and every seat is cashed out into the ledger."""
         self.recovery = None
         self.hand_id, self.seq = None, 0
         snapshot, kinds = copy.deepcopy(table), dict(bots)
@@ -265,6 +266,11 @@ class SaveGame:
             playing = store.playing_hand_id()
             if playing is not None:
                 store.void_hand(playing, "a new table was started")
+            old = store.load_table()
+            if old is not None:
+                store.record_table_events(old, [
+                    old.leave(seat, "a new table was started")
+                    for seat, player in enumerate(old.seats) if player is not None])
             store.save_table(snapshot, name=name, bots=kinds, new=True)
             store.begin_session()
         self._write(write)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.actions import ActionKind
 from engine.cards import card_str
+from engine.chips import chip_text
 from engine.events import (
     ActionTaken,
     BlindKind,
@@ -34,7 +35,7 @@ def log_line(event: Event, names: tuple[str, ...], me: int, hand_number: int) ->
         word = {BlindKind.SMALL: "small blind", BlindKind.BIG: "big blind",
                 BlindKind.ANTE: "ante"}[event.kind]
         who = names[event.seat]
-        return f"{who} {verb(who, 'posts')} {word} {event.amount}"
+        return f"{who} {verb(who, 'posts')} {word} {chip_text(event.amount)}"
     if isinstance(event, HoleCardsDealt):
         if event.seat != me:
             return None
@@ -47,15 +48,15 @@ def log_line(event: Event, names: tuple[str, ...], me: int, hand_number: int) ->
         if event.kind is ActionKind.CHECK:
             return f"{who} {verb(who, 'checks')}"
         if event.kind is ActionKind.CALL:
-            return f"{who} {verb(who, 'calls')} {event.added}{tail}"
+            return f"{who} {verb(who, 'calls')} {chip_text(event.added)}{tail}"
         if event.kind is ActionKind.BET:
-            return f"{who} {verb(who, 'bets')} {event.to}{tail}"
-        return f"{who} {verb(who, 'raises')} to {event.to}{tail}"
+            return f"{who} {verb(who, 'bets')} {chip_text(event.to)}{tail}"
+        return f"{who} {verb(who, 'raises')} to {chip_text(event.to)}{tail}"
     if isinstance(event, StreetDealt):
         board = " ".join(card_str(c) for c in event.board)
         return f"{event.street.value.capitalize()}: {board}"
     if isinstance(event, UncalledBetReturned):
-        return f"{event.amount} returned to {names[event.seat]}"
+        return f"{chip_text(event.amount)} returned to {names[event.seat]}"
     if isinstance(event, HandShown):
         cards = " ".join(card_str(c) for c in event.cards)
         who = names[event.seat]

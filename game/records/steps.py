@@ -5,8 +5,10 @@ in the terminal) and the replayer scene. Pure Python, no pygame."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from engine.cards import card_str
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
 from game.persistence.store import HandRecord
@@ -61,11 +63,11 @@ def step_text(step: Step, names: tuple[str, ...], dealt: tuple[bool, ...]) -> st
     head = "Deal" if step.index == 0 else f"Step {step.index}"
     body = [f"{head}:", *(f"  {line}" for line in step.lines)]
     board = " ".join(step.board) if step.board else "(none)"
-    pots = f"{step.pot:,}"
+    pots = f"{chip_text(step.pot)}"
     if len(step.pots) > 1:
-        pots += " (main " + ", side ".join(f"{a:,}" for a in step.pots) + ")"
+        pots += " (main " + ", side ".join(f"{chip_text(a)}" for a in step.pots) + ")"
     body.append(f"  board {board} · pot {pots}")
-    stacks = "  ".join(f"{names[s]} {step.stacks[s]:,}" for s in range(len(names))
+    stacks = "  ".join(f"{names[s]} {chip_text(step.stacks[s])}" for s in range(len(names))
                        if dealt[s])
     body.append(f"  stacks: {stacks}")
     if step.to_act is not None:
@@ -73,11 +75,23 @@ def step_text(step: Step, names: tuple[str, ...], dealt: tuple[bool, ...]) -> st
     return "\n".join(body)
 
 
+def local_time(stamp: str) -> str:
+    """A stored time (ISO 8601, UTC) as the player's clock reads it: "2026-11-25 16:05".
+    A stamp that can't be read is shown as stored."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def replay_text(record: HandRecord, hero: int = 0) -> str:
     """The whole hand, step by step, as ``holdem replay`` prints it."""
     names = names_of(record)
     head = (f"Hand {record.id} (#{record.number} at {record.table_name}, "
-            f"{record.started_at}, {record.status.value})")
+            f"{local_time(record.started_at)}, {record.status.value})")
     parts = [head] + [step_text(s, names, record.config.players) for s in steps(record, hero)]
     if record.status.value == "voided":
         parts.append(f"Voided: {record.void_reason or 'interrupted'}; every stack went back "
@@ -92,4 +106,4 @@ def hand_title(record: HandRecord) -> str:
     winners = ", ".join(names[s] for s in result.get("winners", []) if 0 <= s < len(names))
     board = " ".join(result.get("board", [])) or "no flop"
     won = f" · won by {winners}" if winners else ""
-    return f"Hand {record.id} · #{record.number} · {record.started_at[:16]} · {board}{won}"
+    return f"Hand {record.id} · #{record.number} · {local_time(record.started_at)} · {board}{won}"

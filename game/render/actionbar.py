@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.chips import chip_text
 from game.render.layout import PRESETS, TableLayout
 from game.render.theme import (
     CALL_C,
@@ -51,12 +52,21 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     text.blit(surf, shown if on else "—", round(a.h * 0.62), (a.right - 6, a.centery),
               TEXT if on else DIM, bold=True, anchor="midright", width=a.w - 10)
     hint = on and b.fold.h >= 34
-    button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
-           hint="F" if hint else "")
-    button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
-           hint="C" if hint else "")
-    button(surf, text, b.wager, m.wager.label, fill=RAISE_C, enabled=on and m.can_wager,
-           hint="R / Enter" if hint else "")
+    if m.pre_enabled:  # not our turn: the buttons become the pre-action ticks
+        toggle(surf, text, b.fold, "Fold to any bet", m.pre_fold_any)
+        call = f"Call {chip_text(m.pre_to_call)}" if m.pre_to_call else "Check"
+        toggle(surf, text, b.call, call, m.pre_call if m.pre_to_call else m.pre_check)
+    else:
+        button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
+               hint="F" if hint else "")
+        button(surf, text, b.call, m.call.label, fill=CALL_C, enabled=on,
+               hint="C" if hint else "")
+    if m.can_post:  # waiting for the big blind: the one thing to do is here
+        button(surf, text, b.wager, "Post now", fill=CALL_C, enabled=True,
+               hint="N" if b.fold.h >= 34 else "")
+    else:
+        button(surf, text, b.wager, m.wager.label, fill=RAISE_C,
+               enabled=on and m.can_wager, hint="R / Enter" if hint else "")
     # left block
     pre = m.pre_enabled
     toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
@@ -73,10 +83,11 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
             text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
             y += size + 2
         return
-    if m.message:
-        color = ORANGE if m.message_is_error else GOLD
-        text.blit(surf, m.message, round(b.message.h * 0.68), b.message.midleft, color,
-                  bold=True, anchor="midleft", width=b.message.w)
+    if m.message or m.standing:  # a message, else where the seat stands
+        color = ORANGE if m.message_is_error or not m.message else GOLD
+        text.blit(surf, m.message or m.standing, round(b.message.h * 0.68),
+                  b.message.midleft, color, bold=True, anchor="midleft",
+                  width=b.message.w)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
     fs = max(11, round(h.h * 0.27))
     lines = ("Keys: F fold · C check/call · R bet/raise · A all-in · O settings",

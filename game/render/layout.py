@@ -96,6 +96,7 @@ class TableLayout:
     log: Rect
     graph: Rect
     voice: VoiceLayout
+    win: Rect  # the win moment's hand name, large, above the board
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -233,7 +234,17 @@ def table_layout(width: int, height: int) -> TableLayout:
         sit_out=sit_out, rebuy=rebuy, pause=pause, play=play, felt=felt,
         seats=tuple(seats), board=board, pot=pot, pots_row=pots_row, banner=banner,
         deck=deck, bar=bar, side=side, log=log, graph=graph, voice=voice,
+        win=_win(seats[2].bet.bottom + pad, board_top - pad, play.centerx, inner_w, line),
     )
+
+
+def _win(top: int, bottom: int, cx: int, w: int, line: int) -> Rect:
+    """Between the top seat's bet and the board (the pot label's place, free once the pot
+    is paid): up to twice a line high, never over a card."""
+    h = max(line, min(2 * line, bottom - top))
+    rect = Rect(0, 0, w, h)
+    rect.midbottom = (cx, bottom)
+    return rect
 
 
 def _voice(area: Rect, su: float) -> VoiceLayout:

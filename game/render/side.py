@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from engine.chips import chip_text
 from game.render.theme import DIM, MUTED, PANEL, PANEL_EDGE, PLAYER_COLORS, TEXT, Text
 
 
@@ -90,7 +91,7 @@ class SideRenderer:
         n = len(history)
         pygame.draw.line(surf, PANEL_EDGE, plot.bottomleft, plot.bottomright)
         pygame.draw.line(surf, PANEL_EDGE, plot.bottomleft, plot.topleft)
-        surf.blit(self.text.render(f"{top:,}", fs - 2, DIM), (4, plot.top - 4))
+        surf.blit(self.text.render(f"{chip_text(top)}", fs - 2, DIM), (4, plot.top - 4))
         surf.blit(self.text.render("0", fs - 2, DIM), (4, plot.bottom - fs // 2))
         for seat in range(len(history[0])):
             color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.cards import Card
+from engine.chips import chip_text
 from game.render.layout import TableLayout
 from game.render.sprites import Sprites
 from game.render.theme import (
@@ -88,6 +89,8 @@ class TableRenderer:
                 self._seat(surf, layout, d, i, seat, status, hides)
         if d.banner:
             self._banner(surf, layout, d.banner)
+        if d.win and d.pot_total == 0:  # the win moment: the chips are home
+            self._win(surf, layout, d.win)
         if beat is not None:
             for flight in beat.flights:
                 self._flight(surf, layout, d, flight, progress)
@@ -121,9 +124,9 @@ class TableRenderer:
     def pot_labels(self, d: TableDisplay) -> list[str]:
         """The pot figures drawn this frame: the total above the board, and below it each
         pot's own figure only when there are side pots (one pot needs one number)."""
-        labels = [f"Pot {d.pot_total:,}"] if d.pot_total > 0 else []
+        labels = [f"Pot {chip_text(d.pot_total)}"] if d.pot_total > 0 else []
         if len([p for p in d.pots if p.amount > 0]) > 1:
-            labels += [f"{'Main' if k == 0 else f'Side {k}'} {pot.amount:,}"
+            labels += [f"{'Main' if k == 0 else f'Side {k}'} {chip_text(pot.amount)}"
                        for k, pot in enumerate(d.pots) if pot.amount > 0]
         return labels
 
@@ -132,7 +135,7 @@ class TableRenderer:
         size = L.pot.h
         total = d.pot_total
         if total > 0:
-            self.text.blit(surf, f"Pot {total:,}", size, L.pot.center, GOLD, bold=True,
+            self.text.blit(surf, f"Pot {chip_text(total)}", size, L.pot.center, GOLD, bold=True,
                            anchor="center", width=L.pot.w)
         pots = [p for p in d.pots if p.amount > 0]
         if not pots:
@@ -142,17 +145,17 @@ class TableRenderer:
             if pot.amount <= 0 or ("pot", k, 0) in hides:
                 continue
             cx = L.pots_row.x + slot_w * k + slot_w // 2
-            chips = self.sprites.chips(pot.amount, round(L.pots_row.h * 0.7))
+            pile = self.sprites.chips(pot.amount, round(L.pots_row.h * 0.7))
             if len(pots) == 1:  # the figure is the total above the board
-                surf.blit(chips, chips.get_rect(center=(cx, L.pots_row.centery)))
+                surf.blit(pile, pile.get_rect(center=(cx, L.pots_row.centery)))
                 continue
             label = "Main" if k == 0 else f"Side {k}"
-            text = self.text.fit(f"{label} {pot.amount:,}", round(L.pots_row.h * 0.85),
-                                 slot_w - chips.get_width() - 8, TEXT, bold=True)
-            w = chips.get_width() + 4 + text.get_width()
+            text = self.text.fit(f"{label} {chip_text(pot.amount)}", round(L.pots_row.h * 0.85),
+                                 slot_w - pile.get_width() - 8, TEXT, bold=True)
+            w = pile.get_width() + 4 + text.get_width()
             x = cx - w // 2
-            surf.blit(chips, chips.get_rect(midleft=(x, L.pots_row.centery)))
-            surf.blit(text, text.get_rect(midleft=(x + chips.get_width() + 4,
+            surf.blit(pile, pile.get_rect(midleft=(x, L.pots_row.centery)))
+            surf.blit(text, text.get_rect(midleft=(x + pile.get_width() + 4,
                                                    L.pots_row.centery)))
 
     def _seat(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, i: int,
@@ -179,8 +182,11 @@ class TableRenderer:
         name_c = DIM if seat.folded or seat.sitting_out else TEXT
         self.text.blit(surf, seat.name, fs, (tx, p.y + p.h // 10), name_c, bold=True,
                        width=tw)
-        self.text.blit(surf, f"{seat.stack:,}", fs, (tx, p.y + p.h * 2 // 5), GOLD, bold=True,
+        self.text.blit(surf, chip_text(seat.stack), fs, (tx, p.y + p.h * 2 // 5), GOLD, bold=True,
                        width=tw)
+        if seat.noted:  # the player keeps a note on this bot (click the seat to read it)
+            self.text.blit(surf, "note", round(fs * 0.7), (p.right - 6, p.y + p.h // 10),
+                           GOLD, anchor="topright")
         line, color = _status_line(seat, acting, st, winner, d.hand_over)
         if line:
             self.text.blit(surf, line, round(fs * 0.85), (tx, p.y + p.h * 7 // 10), color,
@@ -248,11 +254,11 @@ class TableRenderer:
 
     def _bet(self, surf: pygame.Surface, L: TableLayout, seat: int, amount: int) -> None:
         rect = L.seats[seat].bet
-        chips, where = self.bet_chips(L, seat, amount)
-        surf.blit(chips, where)
-        self.text.blit(surf, f"{amount:,}", round(rect.h * 0.85),
-                       (rect.x + chips.get_width() + 4, rect.centery), TEXT, bold=True,
-                       anchor="midleft", width=rect.w - chips.get_width() - 4)
+        stack, where = self.bet_chips(L, seat, amount)
+        surf.blit(stack, where)
+        self.text.blit(surf, chip_text(amount), round(rect.h * 0.85),
+                       (rect.x + stack.get_width() + 4, rect.centery), TEXT, bold=True,
+                       anchor="midleft", width=rect.w - stack.get_width() - 4)
 
     def _ring(self, surf: pygame.Surface, rect: pygame.Rect, st: SeatStatus) -> None:
         f = max(0.0, min(1.0, st.clock_fraction or 0.0))
@@ -287,6 +293,15 @@ class TableRenderer:
         label = self.text.fit(text, L.banner.h, L.banner.w - 12, GOLD, bold=True)
         box = label.get_rect(center=L.banner.center).inflate(12, 4)
         pygame.draw.rect(surf, (8, 30, 20), box, border_radius=box.h // 2)
+        surf.blit(label, label.get_rect(center=box.center))
+
+    def _win(self, surf: pygame.Surface, L: TableLayout, text: str) -> None:
+        """The winning hand named large above the board while the result shows."""
+        label = self.text.fit(text, L.win.h, L.win.w - 16, GOLD, bold=True)
+        box = label.get_rect(center=L.win.center).inflate(16, 2)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (8, 30, 20, 215), plate.get_rect(), border_radius=box.h // 3)
+        surf.blit(plate, box)
         surf.blit(label, label.get_rect(center=box.center))
 
     def _flight(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, f: Flight,
@@ -332,12 +347,14 @@ class TableRenderer:
 
 def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
                  winner: bool, hand_over: bool) -> tuple[str, tuple[int, int, int]]:
+    if seat.state and (seat.sitting_out or not seat.in_hand):
+        return seat.state, ORANGE  # waiting for the big blind, a top-up queued
     if seat.sitting_out:
         return "Sitting out", DIM
     if hand_over and seat.stack == 0:
         return "Out of chips", RED
     if winner:
-        return f"Won {seat.won:,}", GREEN
+        return f"Won {chip_text(seat.won)}", GREEN
     if acting:
         return ("Thinking..." if st.thinking else "To act"), GOLD
     if seat.all_in:

@@ -32,12 +32,25 @@ _DOT = {MicState.LISTENING: GREEN, MicState.HELD: GREEN, MicState.FILES: GREEN,
         MicState.DISABLED: DIM, MicState.FINISHED: DIM}
 
 
+def _mic_off(surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
+    """A microphone struck through, ``2r`` across: voice is off (told once, then this)."""
+    x, y = center
+    body = pygame.Rect(0, 0, max(3, r), max(5, round(r * 1.5)))
+    body.midbottom = (x, y + r // 3)
+    pygame.draw.rect(surf, TEXT, body, border_radius=body.w // 2)
+    pygame.draw.line(surf, TEXT, (x, body.bottom), (x, y + r), 1)
+    pygame.draw.line(surf, RED, (x - r, y + r), (x + r, y - r), max(2, r // 3))
+
+
 def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) -> None:
     """Paint the panel from ``m`` (changes nothing)."""
     panel(surf, V.area, PANEL, PANEL_EDGE, radius=8)
     fs = max(12, round(V.status.h * 0.8))
     dot = max(3, V.status.h // 4)
-    pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
+    if m.mic is MicState.OFF:  # no microphone: a small crossed-out microphone
+        _mic_off(surf, (V.status.x + dot + 1, V.status.centery), dot)
+    else:
+        pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
     text.blit(surf, mic_line(m), fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
               anchor="midleft", width=V.status.w - 2 * dot - 6)
     text.blit(surf, heard_line(m), fs, V.heard.midleft, MUTED if not m.heard else TEXT,

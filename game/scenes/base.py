@@ -35,6 +35,7 @@ class SceneName(StrEnum):
     HELP = "help"
     CAREER = "career"
     SETTINGS = "settings"
+    NOTES = "notes"  # the player's note on a bot (overlay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class Opening:
     seat: int = 0  # PAUSE, REBUY: the player's seat
     on_added: Callable[[int], None] | None = None  # REBUY: chips were added
     on_change: Callable[[GameSettings], None] | None = None  # SETTINGS: a value changed
+    on_note: Callable[[str], None] | None = None  # NOTES: the note kept (notice: as it was)
 
 
 class Host(Protocol):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.persistence.sitngo import (
@@ -47,13 +48,14 @@ class CareerScene(StillScene):
     def rows(self) -> list[tuple[str, str]]:
         c = self.figures
         sign = "+" if c.net > 0 else ""
-        pot = f"{c.biggest_pot:,} (hand {c.biggest_pot_hand})" if c.biggest_pot_hand else "—"
+        pot = (f"{chip_text(c.biggest_pot)} (hand {c.biggest_pot_hand})"
+               if c.biggest_pot_hand else "—")
         best = f"{c.best_hand} (hand {c.best_hand_id})" if c.best_hand_id else "—"
         return [
-            ("Sessions played", f"{c.sessions:,}"),
-            ("Hands dealt in", f"{c.hands:,}"),
-            ("Hands won", f"{c.hands_won:,}"),
-            ("Net result", f"{sign}{c.net:,} chips"),
+            ("Sessions played", f"{c.sessions:,d}"),
+            ("Hands dealt in", f"{c.hands:,d}"),
+            ("Hands won", f"{c.hands_won:,d}"),
+            ("Net result", f"{sign}{chip_text(c.net)} chips"),
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
             *sit_and_go_rows(self.tournaments),

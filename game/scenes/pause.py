@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import MUTED
@@ -53,11 +54,11 @@ class PauseScene(StillScene):
         elif command.kind is Ui.SETTINGS:
             self.host.open(SceneName.SETTINGS, Opening(on_change=self.on_change))
         elif command.kind is Ui.LEAVE:
-            chips = self.session.stacks()[self.seat]
+            stack = self.session.stacks()[self.seat]
             kept = " Your seat is saved: Continue to sit back down." \
                 if self.session.save.active else ""
             self.host.open(SceneName.START,
-                           Opening(notice=f"You left with {chips:,} chips.{kept}"))
+                           Opening(notice=f"You left with {chip_text(stack)} chips.{kept}"))
         elif command.kind is Ui.QUIT:
             self.host.quit()
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from engine.chips import chip_text
 from engine.table import TableError
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
@@ -91,8 +92,9 @@ class RebuyScene(StillScene):
         low, high = self.limits()
         cfg = self.session.config
         title = "You're out of chips — rebuy" if self.busted else "Top up your stack"
-        row = Row("Add", f"{self.amount:,}  (stack {self.stack + self.amount:,})")
-        note = self.error or (f"Stack after: {cfg.min_buy_in:,}–{cfg.max_buy_in:,} "
+        row = Row("Add", f"{chip_text(self.amount)}  (stack {chip_text(self.stack + self.amount)})")
+        note = self.error or (f"Stack after: {chip_text(cfg.min_buy_in)}–"
+                              f"{chip_text(cfg.max_buy_in)} "
                               f"(20–100 BB) · Left/Right by {cfg.big_blind * 10}")
         if high < low:
             note = "You already have the maximum in front of you"

@@ -10,10 +10,12 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
-from game.render.theme import BG, GOLD, MUTED, ORANGE
+from game.render.theme import BG, GOLD, MUTED, ORANGE, PANEL
 from game.render.voice import draw_voice_check
+from game.render.widgets import panel
 from game.scenes.base import Host, Opening, SceneName, StillScene
 from game.scenes.dialog import (
     ButtonSpec,
@@ -44,6 +46,7 @@ ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "spe
         "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 SIT_AND_GO, TURBO = "standard", "turbo"  # the Sit & Go buttons' values: its speed
+NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
 
 
 _VOICE_NOTES = {
@@ -81,7 +84,7 @@ class StartScene(StillScene):
         self.can_continue = continuable(table, bots, autopilot=False)
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
-                f"{p.name} {p.stack:,}" for p in table.seats if p is not None)
+                f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
         told = self.host.save.take_notices()
         self.notice = " ".join([*told, self.notice]).strip()
         self._menu_buttons()
@@ -133,7 +136,7 @@ class StartScene(StillScene):
         clock = "Off" if s.turn_seconds == 0 else f"{s.turn_seconds} s per action"
         return [
             Row("Blinds", f"Level {s.level}: {sb}/{bb}"),
-            Row("Buy-in", f"{s.buy_in_bb} BB = {s.buy_in:,} chips"),
+            Row("Buy-in", f"{s.buy_in_bb} BB = {chip_text(s.buy_in)} chips"),
             Row("Seat 2 (left)", _bot_row(s.bots[0])),
             Row("Seat 3 (across)", _bot_row(s.bots[1])),
             Row("Seat 4 (right)", _bot_row(s.bots[2])),
@@ -274,19 +277,21 @@ class StartScene(StillScene):
         surface.fill(BG)
         L = self._layout()
         text = self.host.text
-        if self.notice:  # above the menu, in the room _layout keeps for it
+        if self.notice:  # a banner above the menu, in the room _layout keeps for it
             size, lines = self._notice_lines()
-            y = 4
+            box = self._notice_box()
+            panel(surface, box, PANEL, ORANGE, radius=8, width=2)
+            y = box.y + NOTICE_PAD
             for line in lines:
-                y = text.blit(surface, line, size, (surface.get_width() // 2, y), ORANGE,
-                              anchor="midtop", width=surface.get_width() - 40).bottom + 3
+                y = text.blit(surface, line, size, (box.centerx, y), ORANGE,
+                              anchor="midtop", width=box.w - 2 * NOTICE_PAD).bottom + 3
         elif L.box.top >= round(L.title.h * 0.8) + 10:  # the subtitle, where there's room
             text.blit(surface, "Hold'em · no-limit cash table", round(L.title.h * 0.8),
                       (L.box.centerx, L.box.top - 8), MUTED, anchor="midbottom")
         title, note, color = "New table", self._note(), MUTED
         if self.asking:
             title = "Close your saved table?"
-            note, color = f"A new table replaces it for good. {self.saved}", ORANGE
+            note, color = f"It is cashed out into your record. {self.saved}", ORANGE
         elif self.can_continue:
             title = "Continue your table, or set up a new one"
             if not ROWS[self.focus].startswith("bot"):
@@ -300,15 +305,23 @@ class StartScene(StillScene):
         """The notice's text size and lines (at most three) at this window size."""
         w, h = self.host.size
         size = max(15, round(22 * min(w / 1280, h / 720)))
-        return size, self.host.text.wrap(self.notice, size, w - 40)[:3]
+        return size, self.host.text.wrap(self.notice, size, w - 40 - 4 * NOTICE_PAD)[:3]
+
+    def _notice_box(self) -> pygame.Rect:
+        """The notice's banner: inside the window with a margin, never on its edge."""
+        size, lines = self._notice_lines()
+        w = self.host.size[0]
+        widest = max(self.host.text.font(size).size(line)[0] for line in lines)
+        h = len(lines) * (size + 3) + 2 * NOTICE_PAD
+        return pygame.Rect((w - widest) // 2 - 2 * NOTICE_PAD, NOTICE_PAD,
+                           widest + 4 * NOTICE_PAD, h)
 
     def _layout(self) -> MenuLayout:
         """The menu, moved down below the notice when there is one, so neither hides the
         other (a full-height menu left the notice no room above it)."""
         top = 0
         if self.notice:
-            size, lines = self._notice_lines()
-            top = len(lines) * (size + 3) + 6
+            top = self._notice_box().bottom + NOTICE_PAD
         return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top)
 
     def _note(self) -> str:

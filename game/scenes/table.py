@@ -10,16 +10,15 @@ from typing import Any, TextIO
 import pygame
 
 from engine.actions import Action, ActionKind, LegalActions
+from engine.chips import chip_text
 from engine.events import (
     ActionTaken,
     Event,
+    HandEnded,
     HandStarted,
-    HoleCardsDealt,
-    PotAwarded,
-    StreetDealt,
 )
 from engine.sizing import BettingContext
-from engine.table import PlayerLeft, TableError
+from engine.table import PlayerLeft
 from engine.view import PlayerView
 from game.help.walkthrough import Until, Walkthrough
 from game.input.actionbar import table_bindings
@@ -33,11 +32,14 @@ from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.tour import draw_tour, tour_box
 from game.render.voice import draw_voice
 from game.scenes.base import Host, Opening, SceneName
+from game.scenes.sitngo_desk import SitAndGoPart
 from game.settings.model import HUMAN_SEAT, GameSettings
+from game.sound.effects import effect_for
 from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.moods import Moods
+from game.table.notes import NoteBook
 from game.table.players import Seats
 from game.table.presenter import Presenter
 from game.table.session import TableSession
@@ -45,16 +47,13 @@ from game.table.sitngo import SitAndGoDesk
 from game.table.view import TableDisplay
 from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
-from voice.speak.narrator import TournamentStatus
 
 MESSAGE_SECONDS = 4.0
-WATCH_SPEED = 8.0  # a Sit & Go the player is out of plays on at this speed
-RESULTS_AFTER = 5.0  # game seconds from a Sit & Go's last hand to its results
 BUBBLE_SECONDS = 4.0
 
 
 @dataclass(slots=True)
-class TableScene:
+class TableScene(SitAndGoPart):
     host: Host
     session: TableSession
     seats: Seats
@@ -71,10 +70,13 @@ class TableScene:
     side: SideRenderer = field(init=False)
     log: list[str] = field(default_factory=list)
     bubbles: list[Bubble] = field(default_factory=list)
+    held_lines: dict[int, str] = field(default_factory=dict)  # seat: a line kept until it acts
+    notebook: NoteBook = field(init=False)  # the player's notes on the bots
     message: str = ""
     message_error: bool = False
     message_age: float = 0.0
     rebuy_requested: bool = False
+    refused_at: tuple[int, int] | None = None  # when the refusal on the message line was
     now: float = 0.0
     model: BarModel = field(init=False)
     transcript: TextIO | None = None  # the whole log, for ``--log FILE``
@@ -94,6 +96,7 @@ class TableScene:
             TurnClock(float(settings.turn_seconds), float(settings.bank_seconds)),
             me=self.me, autopilot=self.autopilot)
         self.renderer = TableRenderer(self.host.text, self.host.sprites)
+        self.notebook = self._notebook()
         self.side = SideRenderer(self.host.text)
         self._seat_display()
         voice = self.voice
@@ -157,10 +160,6 @@ class TableScene:
     def voice_view(self) -> PlayerView | None:
         return self.session.view(self.me)
 
-    def tournament_status(self) -> TournamentStatus | None:
-        """A Sit & Go's level, the next one and the player's chips (None at a cash table)."""
-        return self.desk.status() if self.desk is not None else None
-
     def sitting_out_now(self) -> bool:
         return self.session.sitting_out(self.me)
 
@@ -192,7 +191,9 @@ class TableScene:
     # ------------------------------------------------------ loop listener
 
     def shown(self, event: Event) -> None:
-        self._sound(event)
+        effect = effect_for(event, self.me, autopilot=self.autopilot)
+        if effect is not None:
+            self.host.effects.play(effect)
         if isinstance(event, HandStarted) and self.desk is not None \
                 and self.session.level_up is not None:
             self.tell(self.desk.level_up(self.session.level_up))
@@ -203,31 +204,40 @@ class TableScene:
         voice = self.voice
         if voice is not None:
             voice.narrate(event, self.session.view(self.me))
+        self._answered(event)
         self.chat([event])
-
-    def _sound(self, event: Event) -> None:
-        """The effect an event makes as it is shown."""
-        play = self.host.effects.play
-        if isinstance(event, HoleCardsDealt | StreetDealt):
-            play("card")
-        elif isinstance(event, ActionTaken) and event.kind is ActionKind.CHECK:
-            play("knock")
-        elif isinstance(event, ActionTaken) and event.kind is not ActionKind.FOLD:
-            play("chips")
-        elif isinstance(event, PotAwarded):
-            won = any(seat == self.me and chips > 0 for seat, chips in event.shares)
-            play("win" if won and not self.autopilot else "push")
 
     def chat(self, facts: list[Any]) -> None:
         self.moods.react(facts)  # the faces react to what the banter reacts to
-        lines = self.seats.chat(facts, self.session.view(self.me), self.now)
-        for seat, text in lines:
-            self.bubbles = [b for b in self.bubbles if b.seat != seat]
-            self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-            self.note(f"{self.display.seats[seat].name}: “{text}”")
-            voice = self.voice
-            if voice is not None:
-                voice.banter(seat, text)
+        for seat, text in self.seats.chat(facts, self.session.view(self.me), self.now):
+            if self._owes_answer(seat):  # said once it has acted: a bot never cheers
+                self.held_lines[seat] = text  # a bet and then folds to it
+            else:
+                self._talk(seat, text)
+
+    def _owes_answer(self, seat: int) -> bool:
+        """The seat still has to answer a bet in the hand in play."""
+        hand = self.session.hand
+        return (hand is not None and not hand.finished and hand.config.players[seat]
+                and not hand.folded[seat] and hand.stacks[seat] > 0
+                and hand.street_bets[seat] < hand.current_bet)
+
+    def _answered(self, event: Event) -> None:
+        """A seat holding a line acted: a fold drops it (the fold says enough)."""
+        if isinstance(event, ActionTaken) and event.seat in self.held_lines:
+            text = self.held_lines.pop(event.seat)
+            if event.kind is not ActionKind.FOLD:
+                self._talk(event.seat, text)
+        elif isinstance(event, HandEnded):
+            self.held_lines.clear()
+
+    def _talk(self, seat: int, text: str) -> None:
+        self.bubbles = [b for b in self.bubbles if b.seat != seat]
+        self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
+        self.note(f"{self.display.seats[seat].name}: “{text}”")
+        voice = self.voice
+        if voice is not None:
+            voice.banter(seat, text)
 
     def my_action(self) -> None:
         self.message = ""
@@ -257,17 +267,16 @@ class TableScene:
         if voice is not None:
             voice.clock_expired()
 
-    def wants_rebuy(self) -> bool:
-        if self.session.stacks()[self.me] == 0 or self.rebuy_requested:
-            self._open_rebuy()
-            return True
-        return False
+    def break_over(self, lines: list[str]) -> None:
+        self._seat_display()
+        for line in lines:
+            self.note(line)
 
     def hand_over(self) -> None:
         self._tour_moved(Until.HAND_OVER)
-        self._seat_display()
         if self.desk is not None:
             self._tournament_news()
+        self.panel.clear_pre()  # "fold to any bet" lasts the hand
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -286,38 +295,6 @@ class TableScene:
         self.host.open(SceneName.START, Opening(
             notice=f"You left the table ({event.reason}) with {event.cashed_out} chips"))
 
-    def _tournament_news(self) -> None:
-        """Knockouts (the log says who by; a bot says its line), the player's place, the
-        winner; autoplay stops when the Sit & Go is over."""
-        desk = self.desk
-        assert desk is not None
-        for line in desk.news(self.session.knockouts):
-            self.tell(line)
-        self.chat(desk.chat_facts(self.session.knockouts))
-        if self.autopilot:
-            if desk.sng.finished:
-                self.host.quit()
-            return
-        if desk.knocked_out_me(self.session.knockouts) and not desk.sng.finished:
-            # Out: the rest is watched at speed; the menu (Esc) starts again.
-            self.session.settings = self.session.settings.with_(speed=WATCH_SPEED)
-            self.tell(f"Watching the rest at {WATCH_SPEED:g}× · Esc for the menu, then "
-                      "Sit & Go to start again")
-        if desk.sng.finished:
-            if desk.won_me(self.session.knockouts):
-                self.host.effects.play("win")
-            self.results_in = RESULTS_AFTER
-
-    def _results(self, dt: float) -> None:
-        """The Sit & Go is over: after the last words, its results on the start screen."""
-        if self.results_in is None or self.desk is None:
-            return
-        self.results_in -= dt
-        if self.results_in <= 0 and not self.presenter.busy:
-            self.results_in = None
-            self.session.save.close()
-            self.host.open(SceneName.START, Opening(notice=self.desk.results_notice()))
-
     # ------------------------------------------------------------ queries
 
     @property
@@ -335,6 +312,9 @@ class TableScene:
 
     def bindings(self) -> Bindings:
         b = table_bindings(self.layout, self.model, self.me, self.voice_panel)
+        b.hits[:0] = [Hit(self.layout.seats[i].panel, UiCommand(Ui.NOTES, i), f"notes.seat{i}")
+                      for i, seat in enumerate(self.display.seats)
+                      if seat.present and i != self.me and not self.autopilot]
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             t = tour_box(self.layout, self.host.text, tip)
@@ -352,10 +332,15 @@ class TableScene:
             voice.click()
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 return
-        if self.panel.armed is not None and not _confirms(command):
-            self.panel.armed = None  # anything else takes the all-in back
+        armed = self.panel.armed
+        if armed is not None and not _confirms(command):
+            self.panel.armed = None  # anything else takes the all-in or fold back
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
-                self.say("All-in cancelled")
+                if armed.kind is ActionKind.FOLD:  # Esc on "fold for free?" checks
+                    self._player_act(ActCommand(self.me, Action(self.me, ActionKind.CHECK),
+                                                "keyboard"))
+                else:
+                    self.say("All-in cancelled")
                 self.model = self._model()
                 return
         if isinstance(command, ActCommand):
@@ -370,10 +355,15 @@ class TableScene:
         prominently and the typed amount cleared, so no button reads a refused amount."""
         legal = self._legal()
         if (command.seat == self.me and command.source in ("mouse", "keyboard")
-                and not self.panel.confirm(command.action, legal)):
-            total = legal.all_in_to if legal is not None else 0
-            self.say(f"All-in for {total:,}? Press again to confirm · Esc takes it back",
-                     error=True)
+                and not self.panel.confirm(command.action, legal,
+                                           free_fold=self.host.settings.voice.confirm_free_fold)):
+            if command.action.kind is ActionKind.FOLD:
+                self.say("Fold when checking is free? F or Fold again folds · C or Esc checks",
+                         error=True)
+            else:
+                total = legal.all_in_to if legal is not None else 0
+                self.say(f"All-in for {chip_text(total)}? Press again to confirm · "
+                         "Esc takes it back", error=True)
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)
@@ -382,9 +372,19 @@ class TableScene:
         typed = self.panel.typed
         if command.seat == self.me and typed and command.action.to == int(typed):
             self.panel.typed = ""
-            refusal = f"{int(typed):,} refused: {refusal}"
+            refusal = f"{chip_text(int(typed))} refused: {refusal}"
+        self._refuse(refusal)
+
+    def _refuse(self, refusal: str) -> None:
+        """A refusal, shown prominently until it times out or the hand moves on (a
+        "15 refused" no longer applies once anyone has acted or a card has come)."""
         self.say(refusal, error=True)
         self.message_age = -MESSAGE_SECONDS
+        self.refused_at = self._moment()
+
+    def _moment(self) -> tuple[int, int]:
+        hand = self.session.hand
+        return self.session.hand_number, -1 if hand is None else len(hand.events)
 
     def _ui(self, c: UiCommand) -> None:
         k, p = c.kind, self.panel
@@ -393,7 +393,7 @@ class TableScene:
         legal, ctx = self._legal(), self._context()
         if k is Ui.WAGER:
             choice = p.wager(legal, ctx)
-            if p.armed is not None and p.armed.kind is not ActionKind.ALLIN:
+            if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
                 choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
             if choice.action is not None:
                 self._player_act(ActCommand(self.me, choice.action, "keyboard"))
@@ -403,20 +403,22 @@ class TableScene:
             p.set_fraction(c.number)
         elif k is Ui.PRESET:
             p.set_preset(c.text, ctx)
-        elif k is Ui.TYPE:
-            p.type_digit(c.text)
+        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)):
+            self._refuse(refusal)
         elif k is Ui.BACKSPACE:
             p.backspace()
         elif k is Ui.CLEAR:
             p.typed = ""
-        elif k is Ui.PRE_CHECK_FOLD:
-            p.pre_check_fold, p.pre_call_any = not p.pre_check_fold, False
-        elif k is Ui.PRE_CALL_ANY:
-            p.pre_call_any, p.pre_check_fold = not p.pre_call_any, False
+        elif k in _TICKS:
+            p.tick(_TICKS[k], self._to_call())
         elif k is Ui.SIT_OUT:
             self._toggle_sit_out()
         elif k is Ui.REBUY:
             self._request_rebuy()
+        elif k is Ui.POST_NOW:
+            self._post_now()
+        elif k is Ui.NOTES:
+            self._open_notes(int(c.number))
         elif k is Ui.PAUSE:
             self.host.open(SceneName.PAUSE, Opening(session=self.session, seat=self.me,
                                                     on_change=self.settings_changed))
@@ -448,33 +450,6 @@ class TableScene:
             return True
         return False
 
-    def _toggle_sit_out(self) -> None:
-        table = self.session.table
-        try:
-            if self.session.sitting_out(self.me):
-                self.session.set_sitting_out(self.me, False)
-                self.say("You'll be dealt in at the big blind")
-            else:
-                self.session.set_sitting_out(self.me, True)
-                limit = table.config.sit_out_limit
-                self.say(f"Sitting out: you leave the table after {limit} hands")
-        except TableError as refusal:
-            self.say(str(refusal), error=True)
-        if self.session.hand is None:
-            self._seat_display()
-
-    def _request_rebuy(self) -> None:
-        if self.loop.at_rest():
-            self._open_rebuy()
-        else:
-            self.rebuy_requested = True
-            self.say("Rebuy/top-up opens when this hand is over")
-
-    def _open_rebuy(self) -> None:
-        self.rebuy_requested = False
-        self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
-                                                on_added=self.rebought))
-
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the
         settings file remembers it so it is not shown again."""
@@ -497,17 +472,6 @@ class TableScene:
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
             voice=settings.voice)
 
-    def rebought(self, amount: int) -> None:
-        """Called by the rebuy dialog once chips were added."""
-        name = self.display.seats[self.me].name
-        self.note(f"{name} {'add' if name == 'You' else 'adds'} {amount:,} chips")
-        self._seat_display()
-        self.session.history[-1] = self.session.stacks()
-        self.say(f"Added {amount:,} chips")
-        fact = self.seats.rebought(self.me, amount)
-        if fact is not None:
-            self.chat([fact])
-
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
@@ -526,11 +490,19 @@ class TableScene:
         if self.desk is not None:
             self.desk.sng.tick(game_dt)  # levels by the clock count game time
             self._results(game_dt)
+        self._untick()
         self.moods.update(game_dt)
         self.loop.update(game_dt)
+        self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
+        for i, seat in enumerate(self.display.seats):
+            seat.noted = bool(self.notebook.note(i, seat.name))
         self.model = self._model()
 
     def _age(self, dt: float) -> None:
+        if self.refused_at is not None and self.refused_at != self._moment():
+            self.refused_at = None
+            if self.message_error:
+                self.message = ""
         if self.message:
             self.message_age += dt
             if self.message_age > MESSAGE_SECONDS:
@@ -561,7 +533,15 @@ class TableScene:
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,
             sitting_out=self.session.sitting_out(self.me),
-            can_rebuy=self.session.seated(self.me) and not self.autopilot)
+            can_rebuy=self.session.seated(self.me) and not self.autopilot,
+            standing=self._standing(self.me), to_call=self._to_call())
+
+    def _to_call(self) -> int:
+        """What calling would cost the player now (0: checking is free)."""
+        hand = self.session.hand
+        if hand is None or hand.finished or not hand.config.players[self.me]:
+            return 0
+        return max(0, min(hand.current_bet - hand.street_bets[self.me], hand.stacks[self.me]))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)
@@ -597,6 +577,10 @@ class TableScene:
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
+
+
+_TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
+          Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
 
 
 def _confirms(command: Command) -> bool:

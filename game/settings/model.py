@@ -50,6 +50,7 @@ class VoiceSettings:
     push_to_talk_key: str = "v"
     push_to_talk_button: str = "middle"
     wake_word: bool = False
+    confirm_free_fold: bool = True  # by key, click or voice: ask before folding a free check
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import pygame
 
+from engine.actions import ActionKind
+from engine.events import ActionTaken, Event, HoleCardsDealt, PotAwarded, StreetDealt
 from game.sound.synth import SOUNDS, render
 
 VOICE_CHANNEL = 0  # the narrator's (voice.speak.narrator.PygameMixerPlayer's default)
@@ -77,3 +79,18 @@ class Effects:
     def _apply_voice(self) -> None:
         with contextlib.suppress(pygame.error):
             pygame.mixer.Channel(VOICE_CHANNEL).set_volume(self.voice_volume)
+
+
+def effect_for(event: Event, me: int, *, autopilot: bool = False) -> str | None:
+    """The effect an event makes as it is shown (None: silent): cards dealt, a check's
+    knock, chips put in, and a pot won by the player (``me``) or pushed to another."""
+    if isinstance(event, HoleCardsDealt | StreetDealt):
+        return "card"
+    if isinstance(event, ActionTaken) and event.kind is ActionKind.CHECK:
+        return "knock"
+    if isinstance(event, ActionTaken) and event.kind is not ActionKind.FOLD:
+        return "chips"
+    if isinstance(event, PotAwarded):
+        won = any(seat == me and chips > 0 for seat, chips in event.shares)
+        return "win" if won and not autopilot else "push"
+    return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind, LegalActions
+from engine.chips import chip_text
 from engine.sizing import POT_FRACTIONS, BettingContext, clamp_to, sized_to
 
 MAX_TYPED_DIGITS = 9
@@ -47,6 +48,9 @@ class ActionPanel:
     step: int = 10
     pre_check_fold: bool = False
     pre_call_any: bool = False
+    pre_check: bool = False  # check if still free; a bet clears it
+    pre_call: int | None = None  # call exactly this; cleared when the amount changes
+    pre_fold_any: bool = False  # fold to any bet this hand (check while it's free)
     armed: Action | None = None  # an all-in asked for once, waiting for the second ask
 
     def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
@@ -98,9 +102,16 @@ class ActionPanel:
         self.typed = ""
         self.amount = preset_to(name, ctx)
 
-    def type_digit(self, digit: str) -> None:
-        if len(self.typed) < MAX_TYPED_DIGITS and (self.typed or digit != "0"):
+    def type_digit(self, digit: str) -> str | None:
+        """Add a digit to the typed amount; the sentence saying why not when it would
+        pass the whole stack (the box stops there rather than hold 999999999)."""
+        if not self.typed and digit == "0":
+            return None
+        if self.high > 0 and int(self.typed + digit) > self.high:
+            return f"{chip_text(self.high)} is all you have: the box stops there"
+        if len(self.typed) < MAX_TYPED_DIGITS:
             self.typed += digit
+        return None
 
     def backspace(self) -> None:
         self.typed = self.typed[:-1]
@@ -119,7 +130,7 @@ class ActionPanel:
             return Choice("Check", Action(self.seat, ActionKind.CHECK))
         call = legal.call or 0
         all_in = ctx is not None and call >= ctx.stack
-        label = f"Call {call}" + (" (all-in)" if all_in else "")
+        label = f"Call {chip_text(call)}" + (" (all-in)" if all_in else "")
         return Choice(label, Action(self.seat, ActionKind.CALL))
 
     def wager(self, legal: LegalActions | None, ctx: BettingContext | None) -> Choice:
@@ -133,38 +144,65 @@ class ActionPanel:
         if to is None:
             return Choice(word, Action(self.seat, kind, None))
         suffix = " (all-in)" if to == legal.all_in_to else ""
-        return Choice(f"{word} {to}{suffix}", Action(self.seat, kind, to))
+        return Choice(f"{word} {chip_text(to)}{suffix}", Action(self.seat, kind, to))
 
     def all_in(self, legal: LegalActions | None) -> Choice:
         if legal is None:
             return Choice("All-in", None)
-        return Choice(f"All-in {legal.all_in_to}", Action(self.seat, ActionKind.ALLIN))
+        return Choice(f"All-in {chip_text(legal.all_in_to)}", Action(self.seat, ActionKind.ALLIN))
 
-    def confirm(self, action: Action, legal: LegalActions | None) -> bool:
+    def confirm(self, action: Action, legal: LegalActions | None, *,
+                free_fold: bool = True) -> bool:
         """Whether ``action`` from a key or click may go now: an all-in (the whole stack
-        in, by the all-in key or a bet/raise to it) goes only when asked for twice in a
-        row, as voice asks "confirm?" first. Asking once arms it."""
+        in, by the all-in key or a bet/raise to it) and, with ``free_fold``, a fold when
+        checking is free go only when asked for twice in a row, as voice asks "confirm?"
+        first. Asking once arms it."""
         shove = legal is not None and (
             action.kind is ActionKind.ALLIN
             or (action.kind in (ActionKind.BET, ActionKind.RAISE)
                 and action.to == legal.all_in_to))
-        if not shove or self.armed == action:
+        given_away = (free_fold and legal is not None and legal.check
+                      and action.kind is ActionKind.FOLD)
+        if not (shove or given_away) or self.armed == action:
             self.armed = None
             return True
         self.armed = action
         return False
 
     def pre_action(self, legal: LegalActions) -> Action | None:
-        """The action a ticked pre-action box takes now that it's our turn (clears it)."""
-        action = None
-        if self.pre_check_fold:
+        """The action a ticked pre-action box takes now that it's our turn (clears it;
+        "fold to any bet" stays for the hand). "Check" and "Call N" take nothing when
+        the bet is no longer what was ticked: the player decides."""
+        kind = None
+        if self.pre_check_fold or self.pre_fold_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
-            action = Action(self.seat, kind)
         elif self.pre_call_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.CALL
-            action = Action(self.seat, kind)
-        self.pre_check_fold = self.pre_call_any = False
-        return action
+        elif self.pre_check and legal.check:
+            kind = ActionKind.CHECK
+        elif self.pre_call is not None and legal.call == self.pre_call:
+            kind = ActionKind.CALL
+        self.pre_check_fold = self.pre_call_any = self.pre_check = False
+        self.pre_call = None
+        return None if kind is None else Action(self.seat, kind)
+
+    def tick(self, which: str, to_call: int = 0) -> None:
+        """Tick (or untick) one pre-action box; ticking one unticks the others."""
+        on = {"check_fold": self.pre_check_fold, "call_any": self.pre_call_any,
+              "check": self.pre_check, "call": self.pre_call is not None,
+              "fold_any": self.pre_fold_any}
+        was = on[which]
+        self.clear_pre()
+        if not was:
+            self.pre_check_fold = which == "check_fold"
+            self.pre_call_any = which == "call_any"
+            self.pre_check = which == "check"
+            self.pre_call = to_call if which == "call" else None
+            self.pre_fold_any = which == "fold_any"
+
+    def clear_pre(self) -> None:
+        self.pre_check_fold = self.pre_call_any = self.pre_check = self.pre_fold_any = False
+        self.pre_call = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,30 +227,42 @@ class BarModel:
     title: str
     sitting_out: bool
     can_rebuy: bool
-    armed: bool = False  # an all-in waits for its confirmation (Esc cancels)
+    armed: bool = False  # an all-in or a free fold waits for its confirmation
+    pre_check: bool = False
+    pre_call: bool = False
+    pre_fold_any: bool = False
+    pre_to_call: int = 0  # what calling would cost now, for the "Call N" box
+    standing: str = ""  # the player's seat between hands: "Waiting for the big blind"...
+    can_post: bool = False  # waiting for the big blind: "Post now" plays the next hand
 
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool) -> BarModel:
+              can_rebuy: bool, standing: str = "", to_call: int = 0) -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
     wager, allin = panel.wager(legal, ctx), panel.all_in(legal)
-    if armed and legal is not None:
-        confirm = Choice(f"Confirm all-in {legal.all_in_to:,}", panel.armed)
-        if panel.armed is not None and panel.armed.kind is ActionKind.ALLIN:
+    fold = panel.fold(legal)
+    if armed and legal is not None and panel.armed is not None:
+        confirm = Choice(f"Confirm all-in {chip_text(legal.all_in_to)}", panel.armed)
+        if panel.armed.kind is ActionKind.FOLD:
+            fold = Choice("Confirm fold", panel.armed)
+        elif panel.armed.kind is ActionKind.ALLIN:
             allin = confirm
         else:
             wager = confirm
     return BarModel(
         my_turn=my_turn, in_hand=in_hand,
-        fold=panel.fold(legal), call=panel.check_call(legal, ctx),
+        fold=fold, call=panel.check_call(legal, ctx),
         wager=wager, allin=allin, armed=armed,
         can_wager=legal is not None and legal.wager is not None,
-        amount_text=panel.typed or (f"{value}" if value is not None else ""),
+        amount_text=panel.typed or (chip_text(value) if value is not None else ""),
         typed=bool(panel.typed), slider_fraction=panel.fraction,
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
+        pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
+        pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+        standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
     )

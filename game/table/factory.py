@@ -1,11 +1,14 @@
 """Seats a table: a new one from settings, or the saved one continued (the app wraps the
-result in the table scene)."""
+result in the table scene). Every way in (the start screen, ``--hands``, ``--autoplay``)
+continues the saved table of its kind; a new table replaces it only when asked for, and
+the save file cashes the old one out first (``SaveGame.new_table``)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
+from engine.chips import chip_text
 from engine.table import Table
 from game.persistence.recovery import Recovery
 from game.persistence.saving import SaveGame
@@ -87,3 +90,43 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
             session.last_saved_hand = played[-1].id
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(session, seats, autopilot=autopilot, told=told)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """The table a run sits down at, how it was found (a recovery kind, ``"none"`` for a
+    new table) and sentences for the terminal (a save left alone, a table cashed out)."""
+
+    seated: SeatedTable
+    recovery: str
+    notices: tuple[str, ...] = ()
+
+
+def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
+           autopilot_kind: str | None = None, fresh: bool = False) -> Arrival:
+    """The saved table of this run's kind continued, else a new one. ``fresh`` (the
+    player's ``--new-table``) starts a new table, the saved one cashed out into the
+    record. A saved table of the other kind (the player's, for autoplay; autoplay's, for
+    the player) is never replaced unasked: this run plays unsaved instead."""
+    autopilot = autopilot_kind is not None
+    table, bots = save.peek()
+    notices: list[str] = []
+    found = None
+    if table is not None and not fresh:
+        if continuable(table, bots, autopilot=autopilot):
+            found = save.saved_table()
+        else:
+            save.detach("The save file holds your own table: autoplay plays unsaved."
+                        if autopilot else
+                        "The save file holds another table (autoplay's): this run plays "
+                        "unsaved; --new-table replaces it.")
+    elif table is not None:
+        notices.append("Your saved table was cashed out: "
+                       + ", ".join(f"{p.name} {chip_text(p.stack)}" for p in table.seats if p)
+                       + ".")
+    notices[:0] = save.take_notices()
+    if found is not None:
+        seated = continued_table(settings, seed, found, save, autopilot=autopilot)
+        return Arrival(seated, found.report.kind, tuple(notices))
+    seated = new_table(settings, seed, autopilot_kind=autopilot_kind, save=save)
+    return Arrival(seated, "none", tuple(notices))

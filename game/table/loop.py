@@ -10,9 +10,10 @@ from typing import Any, Protocol
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
-from engine.table import PlayerBusted, PlayerLeft, TableEvent
+from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, TableEvent
 from engine.view import PlayerView
 from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT
@@ -57,7 +58,12 @@ class LoopListener(Protocol):
         """Between hands: True when the rebuy dialog was opened instead of dealing."""
 
     def hand_over(self) -> None:
-        """A hand has ended and the table has been settled."""
+        """A hand has ended and the table has been settled (the result stays on screen
+        through the break: the seats are refreshed by ``break_over``)."""
+
+    def break_over(self, lines: list[str]) -> None:
+        """The hand break has run its time: show the settled seats (top-ups, seats left)
+        and log ``lines`` (each top-up or rebuy) before any dialog or the next deal."""
 
     def left_table(self, event: PlayerLeft) -> None:
         """The player's seat left the table."""
@@ -83,6 +89,7 @@ class HandLoop:
     thought: float = 0.0
     long_think_told: bool = False
     held_chat: list[Any] = field(default_factory=list)  # banter about the player's turn
+    settled: list[str] | None = None  # the break's log lines, until it has run its time
     next_deck: list[Card] | None = None  # scripted hands (tests, screenshots)
 
     # ------------------------------------------------------------ queries
@@ -167,6 +174,9 @@ class HandLoop:
         self.between -= dt
         if self.between > 0:
             return
+        if self.settled is not None:  # the result was on screen its full time
+            lines, self.settled = self.settled, None
+            self.out.break_over(lines)
         if self.session.save.needs_decision:  # never play on unsaved silently
             self.between = BETWEEN_HANDS
             self.out.save_trouble()
@@ -191,7 +201,11 @@ class HandLoop:
         self.out.hand_over()
 
     def _table_events(self, events: list[TableEvent]) -> None:
+        self.settled = []
+        names = self.session.names
         for e in events:
+            if isinstance(e, ChipsAdded):
+                self.settled.append(added_line(names[e.seat], e.amount, e.stack))
             if isinstance(e, PlayerLeft) and e.seat == self.me:
                 self.out.left_table(e)
                 return
@@ -247,3 +261,12 @@ class HandLoop:
             fact = self.seats.long_think(seat, self.thought)
             if fact is not None:  # the bots needle a slow player once they have acted:
                 self.held_chat.append(fact)  # nothing is said over the player's turn
+
+
+def added_line(name: str, amount: int, stack: int) -> str:
+    """The log line for chips added between hands: "Blaze tops up to 1,000", "You rebuy
+    to 400" (a rebuy when the seat had nothing left)."""
+    verb = "rebuy" if amount == stack else "top up"
+    if name != "You":
+        verb = "rebuys" if amount == stack else "tops up"
+    return f"{name} {verb} to {chip_text(stack)}"

@@ -165,6 +165,22 @@ class TableSession:
             self.table.sit_in(seat)
         self.save.save_table(self.table)
 
+    def post_now(self, seat: int) -> None:
+        """Post a big blind at the next hand instead of waiting for it (``TableError``
+        when the seat is not waiting)."""
+        self.table.post_now(seat)
+
+    def standing(self, seat: int) -> str:
+        """The seat's standing between its hands, in words ("" when it simply plays)."""
+        player = self.table.seats[seat]
+        if player is None:
+            return ""
+        if player.sitting_out:
+            return "Sitting out"
+        if player.posting:
+            return "Posts the big blind next hand"
+        return "Waiting for the big blind" if player.waiting_for_big_blind else ""
+
     def view(self, seat: int) -> PlayerView | None:
         hand = self.table.hand
         return view_of(hand, seat) if hand is not None else None

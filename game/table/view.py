@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import ActionKind
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import (
     ActionTaken,
     BlindKind,
@@ -72,6 +73,8 @@ class SeatShow:
     last: str = ""
     shown: HandShown | None = None
     won: int = 0
+    state: str = ""  # a seat's standing between its hands ("Waiting for the big blind")
+    noted: bool = False  # the player has a note on this seat's player
 
 
 @dataclass(slots=True)
@@ -87,6 +90,7 @@ class TableDisplay:
     street: Street | None = None
     best: frozenset[Card] = frozenset()
     banner: str = ""
+    win: str = ""  # the winning hand named at a showdown, for the win moment
     hand_over: bool = True
     mismatch: bool = False
 
@@ -104,6 +108,11 @@ class TableDisplay:
         for i, seat in enumerate(self.seats):
             seat.name, seat.stack = names[i], stacks[i]
             seat.present, seat.sitting_out = present[i], sitting_out[i]
+
+    def seat_states(self, states: tuple[str, ...]) -> None:
+        """Each seat's standing, shown while it is not in a hand (a new one any time)."""
+        for seat, state in zip(self.seats, states, strict=False):
+            seat.state = state
 
     # ------------------------------------------------------------ planning
 
@@ -189,7 +198,8 @@ class TableDisplay:
                 self.dead += event.amount
             else:
                 seat.bet += event.amount
-                seat.last = f"{'SB' if event.kind is BlindKind.SMALL else 'BB'} {event.amount}"
+                blind = "SB" if event.kind is BlindKind.SMALL else "BB"
+                seat.last = f"{blind} {chip_text(event.amount)}"
             seat.all_in = event.all_in
         elif isinstance(event, HoleCardsDealt):
             seat = self.seats[event.seat]
@@ -218,7 +228,7 @@ class TableDisplay:
             seat.shown = event
             seat.cards = event.cards
         elif isinstance(event, RakeTaken):
-            self.banner = f"Rake {event.amount}"
+            self.banner = f"Rake {chip_text(event.amount)}"
         elif isinstance(event, PotAwarded):
             self._award(event)
         elif isinstance(event, HandEnded):
@@ -237,7 +247,7 @@ class TableDisplay:
         self.button, self.small_blind, self.big_blind = (
             e.button, e.small_blind_seat, e.big_blind_seat)
         self.street = Street.PREFLOP
-        self.best, self.banner, self.hand_over = frozenset(), "", False
+        self.best, self.banner, self.win, self.hand_over = frozenset(), "", "", False
         for i, seat in enumerate(self.seats):
             playing = i in e.seats
             seat.in_hand = playing
@@ -261,13 +271,13 @@ class TableDisplay:
         elif e.kind is ActionKind.CHECK:
             seat.last = "Check"
         elif e.all_in:
-            seat.last = f"All-in {e.to}"
+            seat.last = f"All-in {chip_text(e.to)}"
         elif e.kind is ActionKind.CALL:
-            seat.last = f"Call {e.to}"
+            seat.last = f"Call {chip_text(e.to)}"
         elif e.kind is ActionKind.BET:
-            seat.last = f"Bet {e.to}"
+            seat.last = f"Bet {chip_text(e.to)}"
         else:
-            seat.last = f"Raise to {e.to}"
+            seat.last = f"Raise to {chip_text(e.to)}"
 
     def _award(self, e: PotAwarded) -> None:
         for seat in self.seats:
@@ -287,6 +297,8 @@ class TableDisplay:
                 best.update(shown.best_five)
         self.best = frozenset(best)
         self.banner = award_text(e, [self.seats[s].name for s, _ in e.shares])
+        if e.pot_index == 0 and e.description != "uncontested":
+            self.win = e.description
 
 
 def award_text(e: PotAwarded, names: list[str]) -> str:
@@ -294,7 +306,7 @@ def award_text(e: PotAwarded, names: list[str]) -> str:
     side = "" if e.pot_index == 0 else f" side pot {e.pot_index}"
     if len(e.shares) == 1:
         wins = "win" if names[0] == "You" else "wins"
-        text = f"{names[0]} {wins} {e.amount}" + (f" from{side}" if side else "")
+        text = f"{names[0]} {wins} {chip_text(e.amount)}" + (f" from{side}" if side else "")
         return text if e.description == "uncontested" else f"{text} with {e.description}"
-    parts = ", ".join(f"{n} {chips}" for n, (_, chips) in zip(names, e.shares, strict=True))
-    return f"Split{side} {e.amount}: {parts} · {e.description}"
+    parts = ", ".join(f"{n} {chip_text(won)}" for n, (_, won) in zip(names, e.shares, strict=True))
+    return f"Split{side} {chip_text(e.amount)}: {parts} · {e.description}"

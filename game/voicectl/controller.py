@@ -84,6 +84,7 @@ OVERLAP_SECONDS = 0.2
 """Speech said over this much of the game's own (through speakers) is asked, not done."""
 
 MAX_HELD_SECONDS = 20.0
+BACK_ON_SECONDS = 2.0  # a reopened microphone holds this long before "on again" is told
 """The most turn-clock time given back a turn for the game's own talk."""
 
 
@@ -104,7 +105,8 @@ class VoiceController(ModelSwitch):
         self.clock = clock
         self._sleep = sleep  # the pause between scripted blocks of silence
         self.confirm = ConfirmController(seat, ConfirmPolicy(
-            grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in))
+            grace=settings.grace_seconds, confirm_allin=settings.confirm_all_in,
+            confirm_free_fold=settings.confirm_free_fold))
         self.narrator = narrator
         self._recognizer_factory = recognizer_factory or default_recognizer
         self._microphone_factory = microphone_factory or default_microphone
@@ -133,7 +135,9 @@ class VoiceController(ModelSwitch):
         self.progress: float | None = None
         self.downloading = ""
         self._mic_error: str | None = None
-        self._told_error: str | None = None
+        self._told_error: str | None = None  # told voice is off: "on again" is owed
+        self._told: set[str] = set()  # why voice went off, each told once a session
+        self._back_at: float | None = None  # the microphone reopened (main-thread clock)
         self.switch_model: Path | None = None
         # The game's own output (the echo canceller's reference); None: half-duplex.
         self.playback = playback
@@ -189,7 +193,8 @@ class VoiceController(ModelSwitch):
         changed = settings.microphone != self.settings.microphone
         self.settings = settings
         self.confirm.policy = ConfirmPolicy(grace=settings.grace_seconds,
-                                            confirm_allin=settings.confirm_all_in)
+                                            confirm_allin=settings.confirm_all_in,
+                                            confirm_free_fold=settings.confirm_free_fold)
         self.bots_muted = settings.bots_muted
         self.ptt_held = self.ptt_held and settings.push_to_talk
         self.reopen = self.reopen or (changed and not self.files)  # listen to the new one
@@ -333,6 +338,7 @@ class VoiceController(ModelSwitch):
                 self._main.get_nowait()()
             except queue.Empty:
                 break
+        self._back_on(now)
         if table is not None:
             turn, ctx = table.voice_turn()
         else:
@@ -531,18 +537,25 @@ class VoiceController(ModelSwitch):
             self.narrator.say(text, speaker, priority, topic)
 
     def _voice_off(self, message: str) -> None:
-        first = self._told_error != message
         self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"
         self._mic_error = message
-        self._told_error = message
-        if first:  # once, shown and said; the panel keeps saying voice is off
+        self._back_at = None
+        if message not in self._told:  # once a session, shown and said; after that the
+            self._told.add(message)    # panel's mic-off icon says it (a device that opens
+            self._told_error = message  # and fails each hand never repeats the banner)
             self.notices.append((message, True))
 
     def _voice_on(self) -> None:
+        """The microphone opened: "on again" is told once it has held for a moment (one
+        that opens and fails at once must not flash "on again" every hand)."""
         if self._told_error is not None:
-            self.notices.append(("Voice control is on again.", True))
-        self._told_error = None
+            self._back_at = self.clock()
         self.mic_note = ""
+
+    def _back_on(self, now: float) -> None:
+        if self._back_at is not None and now - self._back_at >= BACK_ON_SECONDS:
+            self._back_at = self._told_error = None
+            self.notices.append(("Voice control is on again.", True))
 
     @property
     def notices(self) -> list[tuple[str, bool]]:

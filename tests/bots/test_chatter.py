@@ -174,7 +174,7 @@ def test_human_voice_commands_get_in_character_answers() -> None:
                       {"trigger": "human_spoke", "lines": ["Hm."]}])
     chatter = Chatter({0: "shark"}, random.Random(1), names=("Vera", "You"), human_seats=[1],
                       script=script)
-    assert chatter.observe([HumanSpoke(1, "allin")])[0].text == "Bold, you."
+    assert chatter.observe([HumanSpoke(1, "allin")])[0].text == "Bold."  # not "Bold, you."
     assert chatter.observe([HumanSpoke(1, "fold")])[0].text == "Hm."
 
 

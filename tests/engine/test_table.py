@@ -53,7 +53,7 @@ def test_buy_in_outside_limits_is_refused() -> None:
     table = Table(TableConfig())
     with pytest.raises(TableError, match="minimum is 200"):
         table.sit(0, "Ann", 199)
-    with pytest.raises(TableError, match="maximum is 1000"):
+    with pytest.raises(TableError, match="maximum is 1,000"):
         table.sit(0, "Ann", 1001)
     table.sit(0, "Ann", 200)
     with pytest.raises(TableError, match="Seat 1 is taken"):
@@ -165,6 +165,31 @@ def test_returning_player_waits_until_the_big_blind_reaches_them() -> None:
     first_dealt = next(k for k, (_, dealt, _) in enumerate(seen) if dealt)
     assert seen[first_dealt][2] == 1  # dealt in first as the big blind
     assert all(not dealt for _, dealt, _ in seen[:first_dealt])
+
+
+def test_post_now_deals_a_waiting_player_the_next_hand_for_a_live_big_blind() -> None:
+    from engine.events import BlindKind, BlindPosted
+
+    table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    rng = random.Random(8)
+    table.sit_out(1)
+    play_hand(table, rng)  # button 0
+    table.sit_in(1)
+    assert table.seat(1).waiting_for_big_blind
+    with pytest.raises(TableError, match="not waiting"):
+        table.post_now(2)
+    table.post_now(1)
+    hand = table.start_hand(rng)  # not its big blind: seat 1 posts one out of turn
+    assert hand.config.players[1] and hand.big_blind_seat != 1
+    posts = [e for e in hand.events if isinstance(e, BlindPosted) and e.seat == 1]
+    assert [(e.kind, e.amount) for e in posts] == [(BlindKind.BIG, 10)]
+    assert not table.seat(1).waiting_for_big_blind and not table.seat(1).posting
+    while (legal := hand.legal()) is not None:  # a live blind: it may check its option
+        if legal.seat == 1:
+            assert legal.check
+        hand.apply(Action(legal.seat, ActionKind.CHECK if legal.check else ActionKind.CALL))
+    table.end_hand()
+    assert table.chips_on_table() == 4000
 
 
 def test_leaving_mid_hand_is_refused_while_still_in_it() -> None:

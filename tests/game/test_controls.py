@@ -128,8 +128,9 @@ def test_typed_amount_and_enter_raises_to_it(app: App, facing_raise: TableScene)
 
 
 def test_backspace_edits_the_typed_amount(app: App, facing_raise: TableScene) -> None:
-    type_text(app, "1205")
+    type_text(app, "125")
     press(app, pygame.K_BACKSPACE)
+    type_text(app, "0")
     press(app, pygame.K_r)
     assert last(facing_raise) == (R, 120)
 
@@ -146,10 +147,9 @@ def test_illegal_typed_amount_shows_engine_message_and_applies_nothing(
     assert facing_raise.model.message_is_error
     # the refused amount is cleared: the button reads the slider's (legal) amount
     assert facing_raise.model.wager.label == "Raise to 50"
-    type_text(app, "3500")  # more than the stack: refused, not clamped
-    press(app, pygame.K_RETURN)
-    assert len(hand.events) == before
-    assert facing_raise.message == "3,500 refused: You have 1000 behind: the most is 1000"
+    type_text(app, "3500")  # more than the stack: the box stops and says so
+    assert facing_raise.panel.typed == "350" and len(hand.events) == before
+    assert facing_raise.message == "1,000 is all you have: the box stops there"
 
 
 def test_key_f_folds(app: App, facing_raise: TableScene) -> None:

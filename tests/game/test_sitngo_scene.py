@@ -10,8 +10,9 @@ import pytest
 from engine.actions import Action, ActionKind
 from game.app import App
 from game.input.commands import ActCommand
+from game.scenes.sitngo_desk import WATCH_SPEED
 from game.scenes.start import StartScene
-from game.scenes.table import WATCH_SPEED, TableScene
+from game.scenes.table import TableScene
 from tests.game.helpers import FRAME, press, run_until
 
 

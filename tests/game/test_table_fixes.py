@@ -52,6 +52,7 @@ def test_the_rebuy_dialogs_left_arrow_works_with_the_mouse(app: App) -> None:
     scripted_table(app, stacks=(600, 1000, 1000, 1000))
     app.step(FRAME)
     press(app, pygame.K_b)
+    run_until(app, lambda: isinstance(app.top, RebuyScene))  # after the break, before a deal
     dialog = app.top
     assert isinstance(dialog, RebuyScene) and dialog.amount == 400
     click(app, "row0.left")
@@ -118,12 +119,13 @@ def test_the_title_uses_the_save_files_hand_number(app: App) -> None:
     app.save.close()
 
 
-def test_a_top_up_reads_you_add(app: App) -> None:
+def test_a_top_up_reads_you_top_up(app: App) -> None:
     scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
     app.step(FRAME)
     press(app, pygame.K_b)
+    run_until(app, lambda: isinstance(app.top, RebuyScene))
     press(app, pygame.K_RETURN)
-    assert any(line == "You add 400 chips" for line in scene.log)
+    assert any(line == "You top up to 1,000" for line in scene.log)
 
 
 def test_one_pot_figure_while_bets_are_out(app: App) -> None:
@@ -204,7 +206,8 @@ def test_the_players_hand_strength_shows_live_under_their_cards(app: App) -> Non
     bot(app, scene, 2, ActionKind.CHECK)
     bot(app, scene, 3, ActionKind.CHECK)
     to_act(app, scene, 0)
-    press(app, pygame.K_f, unicode="f")  # folded: nothing to show
+    press(app, pygame.K_f, unicode="f")  # a free check: F asks first,
+    press(app, pygame.K_f, unicode="f")  # F again folds: nothing to show
     run_until(app, lambda: not scene.presenter.busy)
     assert scene.renderer.strength_label(scene.display) == ""
 

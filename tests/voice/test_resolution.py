@@ -90,7 +90,7 @@ def test_a_bet_below_the_minimum_is_kept_and_explained():
 
 def test_an_amount_above_the_stack_is_kept_and_explained():
     assert _said("raise to two thousand", FACING) == (
-        IntentKind.RAISE, 2000, "You have 1200 behind")
+        IntentKind.RAISE, 2000, "You have 1,200 behind")
 
 
 def test_a_raise_by_that_comes_to_too_little_is_explained():

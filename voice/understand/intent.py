@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.actions import Action, ActionKind
+from engine.chips import chip_text
 from engine.sizing import BettingContext
 
 
@@ -147,12 +148,12 @@ def confirmation_text(intent: Intent, ctx: BettingContext | None = None) -> str:
     """
     match intent.intent:
         case IntentKind.BET:
-            return "Bet" if intent.to is None else f"Bet {intent.to}"
+            return "Bet" if intent.to is None else f"Bet {chip_text(intent.to)}"
         case IntentKind.RAISE:
-            return "Raise" if intent.to is None else f"Raise to {intent.to}"
+            return "Raise" if intent.to is None else f"Raise to {chip_text(intent.to)}"
         case IntentKind.CALL:
             amount = None if ctx is None else min(ctx.to_call, ctx.stack)
-            return f"Call {amount}" if amount else "Call"
+            return f"Call {chip_text(amount)}" if amount else "Call"
         case IntentKind.ALLIN:
             return "All in"
         case IntentKind.QUERY:

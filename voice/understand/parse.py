@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from engine.chips import chip_text
 from engine.sizing import (
     POT_FRACTIONS,
     BettingContext,
@@ -49,20 +50,38 @@ def parse(text: str, ctx: BettingContext | None = None,
     return Intent(IntentKind.UNKNOWN)
 
 
-def help_text(ctx: BettingContext) -> str:
-    """One sentence of what the player can say now."""
+def say_now(ctx: BettingContext | None) -> list[str]:
+    """What the player can say now, the likeliest first: the decisions on their turn
+    (``ctx``), else a question and the table commands."""
+    if ctx is None:
+        return ["what's the pot", "sit me out", "help"]
     if ctx.to_call >= ctx.stack > 0:
-        return "You can say fold, or call all in"
-    options = ["fold", f"call {ctx.to_call}"] if ctx.to_call > 0 else ["check"]
+        return ["fold", "call all in"]
+    options = ["fold", f"call {chip_text(ctx.to_call)}"] if ctx.to_call > 0 else ["check"]
     legal = ctx.raise_range
     if legal is not None:
         if legal[0] < legal[1]:  # else the only raise left is all in
             amount = "bet an amount" if ctx.unopened else "raise to an amount"
             options += [amount, "half pot", "pot"]
         options.append("all in")
+    return options
+
+
+def _listed(options: list[str]) -> str:
     if len(options) == 1:
         return f"You can say {options[0]}"
     return f"You can say {', '.join(options[:-1])}, or {options[-1]}"
+
+
+def help_text(ctx: BettingContext) -> str:
+    """One sentence of what the player can say now."""
+    return _listed(say_now(ctx))
+
+
+def miss_text(ctx: BettingContext | None) -> str:
+    """The answer to words that can't be used (or a yes/no with nothing asked): sorry,
+    and three things that can be said now."""
+    return f"Sorry, I didn't catch that. {_listed(say_now(ctx)[:3])}"
 
 
 def no_raise_error(ctx: BettingContext) -> str:
@@ -95,7 +114,8 @@ def _check(ctx: BettingContext) -> Intent:
     """A check facing a bet stays a check (never a fold) and says why it can't be."""
     if ctx.can_check:
         return Intent(IntentKind.CHECK)
-    error = f"You can't check: {ctx.to_call} to call" if ctx.to_call > 0 else "You can't check now"
+    error = (f"You can't check: {chip_text(ctx.to_call)} to call" if ctx.to_call > 0
+             else "You can't check now")
     return Intent(IntentKind.CHECK, error=error)
 
 
@@ -119,7 +139,7 @@ def _call(amount: str | None, ctx: BettingContext) -> Intent | None:
             return Intent(IntentKind.CHECK, error="There's nothing to call: say check, or bet")
         return _check(ctx)
     if said and not {ctx.to_call, ctx.current_bet, min(ctx.to_call, ctx.stack)} & set(said):
-        return Intent(IntentKind.CALL, error=f"It's {ctx.to_call} to call")
+        return Intent(IntentKind.CALL, error=f"It's {chip_text(ctx.to_call)} to call")
     return Intent(IntentKind.CALL)
 
 
@@ -135,7 +155,7 @@ def _wager(match: Match, ctx: BettingContext) -> Intent | None:
     legal = ctx.raise_range
     if legal is None:
         if value == "bare" and kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
-            return Intent(kind, to=to, error=f"To call {ctx.to_call}, say call")
+            return Intent(kind, to=to, error=f"To call {chip_text(ctx.to_call)}, say call")
         return Intent(kind, to=to, error=no_raise_error(ctx))
     if not spoken:
         to = _sized(slots.get("fraction"), value, legal[0], ctx)
@@ -183,10 +203,10 @@ def _size_error(kind: IntentKind, to: int, legal: tuple[int, int],
     low, high = legal
     if to > high:
         if to > ctx.all_in_to:
-            return f"You have {ctx.stack} behind"
-        return f"Maximum {noun} {high}"
+            return f"You have {chip_text(ctx.stack)} behind"
+        return f"Maximum {noun} {chip_text(high)}"
     if to < low and to != high:
-        return f"Minimum {noun} {low}"
+        return f"Minimum {noun} {chip_text(low)}"
     return None
 
 
@@ -194,10 +214,11 @@ def _bare_error(kind: IntentKind, to: int, legal: tuple[int, int],
                 ctx: BettingContext) -> str:
     """A number alone is never acted on: say what it would take."""
     if kind is IntentKind.RAISE and to in (ctx.to_call, ctx.current_bet):
-        return f"To call {ctx.to_call}, say call"
+        return f"To call {chip_text(ctx.to_call)}, say call"
     if error := _size_error(kind, to, legal, ctx):
         return error
-    return f"Say bet {to} to bet that" if kind is IntentKind.BET else f"Say raise to {to} to raise"
+    return (f"Say bet {chip_text(to)} to bet that" if kind is IntentKind.BET
+            else f"Say raise to {chip_text(to)} to raise")
 
 
 def _whole(values: Sequence[Fraction]) -> list[int]:

@@ -1,0 +1,151 @@
+"""The player's seat at the table scene: sitting out and back in, posting the big blind
+now, the top-up asked for and opened at the hand break, the seat's standing in words,
+pre-action ticks that no longer hold, and the player's notes on the bots.
+A mixin of :class:`game.scenes.table.TableScene` (kept apart so the scene stays one job)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.chips import chip_text
+from engine.table import TableError
+from game.scenes.base import Host, Opening, SceneName
+from game.table.actionbar import ActionPanel
+from game.table.loop import added_line
+from game.table.notes import NoteBook
+from game.table.players import Seats
+from game.table.session import TableSession
+from game.table.view import TableDisplay
+
+
+class _Table(Protocol):
+    """What the seat controls use of the table scene."""
+
+    host: Host
+    session: TableSession
+    seats: Seats
+    display: TableDisplay
+    me: int
+    rebuy_requested: bool
+    notebook: NoteBook
+    panel: ActionPanel
+
+    def say(self, text: str, error: bool = False) -> None: ...
+    def note(self, line: str) -> None: ...
+    def chat(self, facts: list[Any]) -> None: ...
+    def _seat_display(self) -> None: ...
+    def _no_room(self, stack: int) -> None: ...
+    def _open_rebuy(self) -> None: ...
+    def rebought(self, amount: int) -> None: ...
+    def _to_call(self) -> int: ...
+
+
+class SeatDesk:
+    """The seat controls, shared by the keys, the clicks and the voice's table commands."""
+
+    __slots__ = ()
+
+    def wants_rebuy(self: _Table) -> bool:
+        """At the end of the break, when a top-up is possible: busted, or asked for."""
+        stack = self.session.stacks()[self.me]
+        if stack == 0 or (self.rebuy_requested and stack < self.session.config.max_buy_in):
+            self._open_rebuy()
+            return True
+        if self.rebuy_requested:
+            self.rebuy_requested = False
+            self._no_room(stack)
+        return False
+
+    def _no_room(self: _Table, stack: int) -> None:
+        self.say(f"Nothing to top up: {chip_text(stack)} is the most you may have in front of "
+                 "you", error=True)
+
+    def _toggle_sit_out(self: _Table) -> None:
+        table = self.session.table
+        try:
+            if self.session.sitting_out(self.me):
+                self.session.set_sitting_out(self.me, False)
+                self.say("Back in: you play from your big blind, or Post now [N] to play "
+                         "the next hand" if self.session.standing(self.me) else "Back in")
+            else:
+                self.session.set_sitting_out(self.me, True)
+                limit = table.config.sit_out_limit
+                self.say(f"Sitting out: you leave the table after {limit} hands")
+        except TableError as refusal:
+            self.say(str(refusal), error=True)
+        if self.session.hand is None:
+            self._seat_display()
+
+    def _request_rebuy(self: _Table) -> None:
+        """The dialog opens once the hand and its break are over, never over a result,
+        and only when there is room to top up."""
+        stack = self.session.stacks()[self.me]
+        if self.session.hand is None and stack >= self.session.config.max_buy_in:
+            self._no_room(stack)
+            return
+        self.rebuy_requested = True
+        self.say("Top-up after this hand" if self.session.hand is not None
+                 else "Top-up opens in a moment")
+
+    def _open_rebuy(self: _Table) -> None:
+        self.rebuy_requested = False
+        self.host.open(SceneName.REBUY, Opening(session=self.session, seat=self.me,
+                                                on_added=self.rebought))
+
+    def rebought(self: _Table, amount: int) -> None:
+        """Called by the rebuy dialog once chips were added."""
+        stack = self.session.stacks()[self.me]
+        self.note(added_line(self.display.seats[self.me].name, amount, stack))
+        self._seat_display()
+        self.session.history[-1] = self.session.stacks()
+        self.say(f"Added {chip_text(amount)} chips")
+        fact = self.seats.rebought(self.me, amount)
+        if fact is not None:
+            self.chat([fact])
+
+    def _standing(self: _Table, seat: int) -> str:
+        """A seat's state, always on screen: waiting for the big blind, sitting out, or
+        the player's top-up queued for the next hand break."""
+        if seat == self.me and self.rebuy_requested:
+            return "Top-up at the next hand"
+        return self.session.standing(seat)
+
+    def _notebook(self: _Table) -> NoteBook:
+        """This table's notes, kept beside its save file (this run only when unsaved)."""
+        save = self.session.save
+        info = save.table_info()
+        folder = save.store.path.parent if save.store is not None else None
+        return NoteBook.open(folder, info.id if info is not None else None)
+
+    def _open_notes(self: _Table, seat: int) -> None:
+        """The note on the bot in ``seat``, to read and change."""
+        name = self.session.names[seat]
+
+        def keep(text: str) -> None:
+            trouble = self.notebook.write(seat, name, text)
+            self.say(trouble or (f"Note on {name} kept" if text.strip() else
+                                 f"Note on {name} removed"), error=trouble is not None)
+        self.host.open(SceneName.NOTES, Opening(session=self.session, seat=seat,
+                                                notice=self.notebook.note(seat, name),
+                                                on_note=keep))
+
+    def _untick(self: _Table) -> None:
+        """A "Call N" tick whose amount changed, or a "Check" tick facing a bet, no longer
+        says what the player chose: cleared, and said."""
+        p, to_call = self.panel, self._to_call()
+        if p.pre_call is not None and p.pre_call != to_call:
+            self.say(f"Call {chip_text(p.pre_call)} unticked: it's {chip_text(to_call)} now"
+                     if to_call else f"Call {chip_text(p.pre_call)} unticked: nothing to call")
+            p.pre_call = None
+        elif p.pre_check and to_call:
+            self.say(f"Check unticked: {chip_text(to_call)} to call")
+            p.pre_check = False
+
+    def _post_now(self: _Table) -> None:
+        try:
+            self.session.post_now(self.me)
+            self.say(f"You post the big blind ({chip_text(self.session.config.big_blind)}) "
+                     "and play the next hand")
+        except TableError as refusal:
+            self.say(str(refusal), error=True)
+

@@ -1,0 +1,104 @@
+"""The hand break in order: the result stays on screen its full time, the top-up dialog
+comes after it and only when a top-up is possible, and every bot top-up or rebuy is a
+line in the log (issue 21, part 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from engine.actions import Action, ActionKind
+from engine.events import ActionTaken
+from game.app import App
+from game.input.commands import ActCommand
+from game.scenes.rebuy import RebuyScene
+from game.scenes.table import TableScene
+from game.table.players import Seats
+from tests.game.helpers import FRAME, bot, press, run_until, scripted_table
+
+
+def _play_out(app: App, scene: TableScene) -> None:
+    """Everyone checks or folds (the test acts for every seat) until the hand is over."""
+    while scene.session.hand is not None:
+        hand = scene.session.hand
+        run_until(app, lambda: scene.session.hand is None or (
+            not scene.presenter.busy and scene.session.hand.to_act is not None))
+        if scene.session.hand is None:
+            return
+        legal = hand.legal()
+        assert legal is not None
+        kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
+        scene.handle(ActCommand(legal.seat, Action(legal.seat, kind), "test"))
+
+
+def _in_break(scene: TableScene) -> bool:
+    return scene.session.hand is None and not scene.presenter.busy and scene.loop.between > 0
+
+
+def test_the_top_up_dialog_waits_until_the_break_is_over(app: App) -> None:
+    scene = scripted_table(app, stacks=(600, 1000, 1000, 1000))
+    run_until(app, lambda: scene.session.hand is not None)
+    _play_out(app, scene)
+    run_until(app, lambda: _in_break(scene))
+    press(app, pygame.K_b, unicode="b")
+    assert app.top is scene and scene.model.standing == "Top-up at the next hand"
+    breaks = 0
+    while not isinstance(app.top, RebuyScene):
+        assert scene.session.hand is None  # no hand is dealt before the dialog
+        breaks += _in_break(scene)
+        app.step(FRAME)
+    assert breaks > 10  # the result stayed up through the break (0.8 s at 60 frames)
+
+
+def test_no_dialog_at_the_maximum_stack(app: App) -> None:
+    scene = scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_b, unicode="b")
+    assert "Nothing to top up: 1,000" in scene.message and not scene.rebuy_requested
+    for _ in range(60):
+        app.step(FRAME)
+        assert not isinstance(app.top, RebuyScene)
+
+
+def test_a_bot_top_up_is_logged_when_the_break_ends_not_during_the_result(app: App) -> None:
+    scene = scripted_table(app, stacks=(1000, 200, 1000, 1000))
+    vera = scene.session.table.seat(1)
+    vera.stack, vera.bought_in = 150, 150  # under 20 big blinds: auto-rebuy after the hand
+    run_until(app, lambda: scene.session.hand is not None)
+    _play_out(app, scene)
+    run_until(app, lambda: _in_break(scene))
+    name = scene.display.seats[1].name
+    assert scene.session.stacks()[1] == 1000  # topped up at the table already ...
+    assert scene.display.seats[1].stack < 1000  # ... but the result is still shown
+    assert not any("tops up" in line for line in scene.log)
+    run_until(app, lambda: scene.session.hand is not None)
+    assert f"{name} tops up to 1,000" in scene.log
+    assert scene.display.seats[1].stack <= 1000
+
+
+def _cheer_on_raise(monkeypatch: pytest.MonkeyPatch, seat: int) -> None:
+    """Seat ``seat`` cheers the next raise (the chatter's pick, made certain)."""
+    real = Seats.chat
+
+    def chat(self: Seats, facts: list[Any], view: Any, now: float) -> list[tuple[int, str]]:
+        raised = any(isinstance(f, ActionTaken) and f.kind is ActionKind.RAISE for f in facts)
+        return [(seat, "Now we're talking!")] if raised else real(self, facts, view, now)
+    monkeypatch.setattr(Seats, "chat", chat)
+
+
+@pytest.mark.parametrize("answer, heard", [(ActionKind.FOLD, False), (ActionKind.CALL, True)])
+def test_a_bot_never_cheers_and_folds_in_one_breath(
+        app: App, monkeypatch: pytest.MonkeyPatch, answer: ActionKind, heard: bool) -> None:
+    _cheer_on_raise(monkeypatch, 2)  # Blaze, in the big blind, faces the raise
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.RAISE, 40)
+    run_until(app, lambda: not scene.presenter.busy)
+    assert not any("talking" in b.text for b in scene.bubbles)  # not before it answers
+    bot(app, scene, 0, ActionKind.FOLD)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, answer)
+    run_until(app, lambda: not scene.presenter.busy)
+    said = any("Now we're talking!" in line for line in scene.log)
+    assert said is heard

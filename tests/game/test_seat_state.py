@@ -1,0 +1,61 @@
+"""A seat's state is always on screen: waiting for the big blind (with Post now),
+sitting out, a top-up queued for the next hand (issue 21, part 3)."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.actions import ActionKind
+from engine.events import BlindKind, BlindPosted
+from game.app import App
+from game.persistence.codec import config_from_json, config_to_json
+from game.scenes.table import TableScene
+from tests.game.helpers import FRAME, bot, click, press, run_until, scripted_table
+
+
+def _back_from_sitting_out(app: App) -> TableScene:
+    """A table some hands old where the player sat out and has just sat back in."""
+    scene = scripted_table(app)
+    table = scene.session.table
+    table.sit_out(0)
+    table.hands_played, table.button = 5, 2
+    press(app, pygame.K_s, unicode="s")  # sit back in: waits for the big blind
+    return scene
+
+
+def test_sitting_back_in_shows_the_wait_for_the_big_blind(app: App) -> None:
+    scene = _back_from_sitting_out(app)
+    run_until(app, lambda: scene.session.hand is not None and not scene.presenter.busy)
+    hand = scene.session.hand
+    assert hand is not None and not hand.config.players[0]  # not dealt: waiting
+    assert scene.model.standing == "Waiting for the big blind"
+    assert scene.display.seats[0].state == "Waiting for the big blind"
+    assert scene.model.can_post and app.top.bindings().named("post_now") is not None
+
+
+def test_post_now_plays_the_next_hand_posting_the_big_blind(app: App) -> None:
+    scene = _back_from_sitting_out(app)
+    run_until(app, lambda: scene.session.hand is not None and not scene.presenter.busy)
+    click(app, "post_now")
+    assert scene.model.standing == "Posts the big blind next hand"
+    bot(app, scene, 3, ActionKind.FOLD)  # hand 1: button 3, blinds 1 and 2
+    bot(app, scene, 1, ActionKind.FOLD)
+    run_until(app, lambda: scene.session.hand is not None and scene.session.number == 7)
+    hand = scene.session.hand
+    assert hand is not None and hand.config.players[0] and hand.big_blind_seat != 0
+    assert any(isinstance(e, BlindPosted) and e.seat == 0 and e.kind is BlindKind.BIG
+               for e in hand.events)
+    assert config_from_json(config_to_json(hand.config)) == hand.config  # saved as played
+    assert scene.model.standing == ""
+
+
+def test_sitting_out_and_a_queued_top_up_are_shown(app: App) -> None:
+    scene = scripted_table(app)
+    run_until(app, lambda: scene.session.hand is not None)
+    press(app, pygame.K_b, unicode="b")  # mid-hand: the top-up waits for the break
+    assert scene.model.standing == "Top-up at the next hand"
+    app.step(FRAME)
+    assert scene.display.seats[0].state == "Top-up at the next hand"
+    press(app, pygame.K_s, unicode="s")
+    app.step(FRAME)
+    assert scene.session.standing(0) == "Sitting out"
