@@ -55,10 +55,15 @@ class WhisperTuning:
     over the best other meaning read as confidence 0.5; ``none_gap``: how far (nats per
     token) the best candidate may fall below the free transcription before the
     utterance reads as none of the commands; ``free_tokens``: the free transcription's
-    length cap (it loops otherwise)."""
+    length cap (it loops otherwise).
+
+    Measured on the voice benchmark's development set (quick, 160 commands): a window
+    of 8 s understood 59.4% with both ears and asked 63.5% of right commands (5 s:
+    58.8% / 68.3%; 10 s: 57.5% / 63.9%; 15 s: 57.5% / 64.5%; 3 s with beam 4: 54.4%);
+    beam 4 lost 3 points at 5 s, beam 12 gained nothing over 8."""
 
     threads: int = 2
-    window: float = 5.0
+    window: float = 8.0
     beam: int = 8
     alpha: float = 0.0
     margin: float = 3.0
