@@ -27,7 +27,7 @@ class Sizing(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """How well a bot plays.
+    """How well a bot plays; ``about`` says so in a line for the menus.
 
     ``samples``: share of the Monte Carlo deals it spends judging equity (fewer is rougher);
     ``misjudge``: spread (standard deviation) of the error in its equity estimate;
@@ -46,6 +46,7 @@ class Level:
 
     number: int
     name: str
+    about: str
     samples: float
     misjudge: float
     jitter: float
@@ -62,19 +63,24 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", samples=0.4, misjudge=0.14, jitter=0.6, position=0.0, sticky=0.12,
+    Level(1, "Beginner", "learning: misjudges hands, can't fold, chases draws, any bet size",
+          samples=0.4, misjudge=0.14, jitter=0.6, position=0.0, sticky=0.12,
           chase=0.6, bluff=1.4, sizing=Sizing.ANY, reads=False, exploit=0.0, steal=1.0,
           defend=0.0, tilt=2.0),
-    Level(2, "Casual", samples=0.6, misjudge=0.07, jitter=0.35, position=0.5, sticky=0.05,
+    Level(2, "Casual", "plays for fun: loose calls, rough sizing, little sense of position",
+          samples=0.6, misjudge=0.07, jitter=0.35, position=0.5, sticky=0.05,
           chase=0.25, bluff=1.2, sizing=Sizing.ANY, reads=False, exploit=0.0, steal=1.0,
           defend=0.0, tilt=1.5),
-    Level(3, "Regular", samples=1.0, misjudge=0.0, jitter=0.15, position=1.0, sticky=0.0,
+    Level(3, "Regular", "a solid regular: the character's own game",
+          samples=1.0, misjudge=0.0, jitter=0.15, position=1.0, sticky=0.0,
           chase=0.0, bluff=1.0, sizing=Sizing.PERSONALITY, reads=None, exploit=0.0,
           steal=1.0, defend=0.0, tilt=1.0),
-    Level(4, "Strong", samples=1.0, misjudge=0.0, jitter=0.1, position=1.0, sticky=0.0,
+    Level(4, "Strong", "sizes by hand strength, steals blinds, defends, keeps its head",
+          samples=1.0, misjudge=0.0, jitter=0.1, position=1.0, sticky=0.0,
           chase=0.0, bluff=1.0, sizing=Sizing.BY_STRENGTH, reads=True, exploit=0.0,
           steal=1.5, defend=0.6, tilt=0.5),
-    Level(5, "Shark", samples=1.0, misjudge=0.0, jitter=0.1, position=1.0, sticky=0.0,
+    Level(5, "Shark", "reads each player and adjusts: value vs callers, bluffs vs folders",
+          samples=1.0, misjudge=0.0, jitter=0.1, position=1.0, sticky=0.0,
           chase=0.0, bluff=1.0, sizing=Sizing.BY_STRENGTH, reads=True, exploit=1.0,
           steal=1.5, defend=0.6, tilt=0.0),
 )

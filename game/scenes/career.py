@@ -47,10 +47,12 @@ class CareerScene(StillScene):
             ("Net result", f"{sign}{c.net:,} chips"),
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
+            *((f"Against {r.strength} bots", f"{'+' if r.net > 0 else ''}{r.net:,} chips "
+               f"in {r.hands:,} hands") for r in c.by_strength),
         ]
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
-        return panel_box(self.host.size, (760, 440))
+        return panel_box(self.host.size, (760, 440 + 34 * len(self.figures.by_strength)))
 
     def bindings(self) -> Bindings:
         _, close = self._box()
@@ -65,7 +67,7 @@ class CareerScene(StillScene):
         box, close = self._box()
         panel(surface, box, (28, 33, 42), radius=14, width=2)
         text = self.host.text
-        size = max(14, round(box.h / 18))
+        size = max(14, round(box.h / (18 + 2 * len(self.figures.by_strength))))
         x0, y = box.x + 24, box.y + 16
         y = text.blit(surface, "Career", size + 8, (x0, y), GOLD, bold=True).bottom + 10
         if self.notice:
