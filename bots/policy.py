@@ -180,7 +180,7 @@ class PersonalityBot:
                     if any(a.seat == s and a.kind is not ActionKind.FOLD for a in actions)]
         eq = self._equity(view, involved or list(view.opponents), 500)
         realise = 0.95 if pos.last else 0.85
-        slack = p.call_slack + lv.sticky + self._adjust(view).call
+        slack = p.call_slack + lv.sticky
         return legal_or_fallback(view, ActionKind.CALL
                                  if eq * realise + slack >= self._required(view)
                                  else ActionKind.FOLD)
@@ -209,6 +209,9 @@ class PersonalityBot:
             semi_bluff *= min(1.0, adjust.bluff)
             value_threshold -= adjust.value
         if ctx.to_call == 0:
+            if adjust.trap and not pos.last and strength >= value_threshold \
+                    and rng.random() < adjust.trap:
+                return legal_or_fallback(view, ActionKind.CHECK)  # let the bluffer bet
             if strength >= value_threshold and rng.random() < p.aggression + adjust.bet_more * (
                     1.0 - p.aggression):
                 return self._wager(view, strength, value=True)

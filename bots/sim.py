@@ -215,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description='Read JSON Lines {"hands": 2000, "seed": 1, "seats": ["shark", '
                     '"station", "maniac", "rock"], "small_blind": 5, "big_blind": 10, '
                     '"stack": 1000} and write one result per line (bb/100 per seat with '
-                    '95% intervals, decision times, chat counts).').parse_args(argv)
+                    '95% intervals, decision times, chat counts). A seat may name a level, '
+                    '"maniac@1" to "maniac@5" (plain: 3); "duplicate": true deals each deck '
+                    'once per seat.').parse_args(argv)
     return jsonlines.serve(handle)
 
 
