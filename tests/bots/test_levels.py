@@ -126,12 +126,13 @@ def test_reads_bluff_and_steal_more_against_an_over_folder() -> None:
     assert adj.bluff > 1.5 and adj.steal > 1.2 and adj.value == 0
 
 
-def test_reads_call_tighter_against_a_player_who_never_bluffs() -> None:
+def test_reads_call_tighter_against_a_player_who_never_bluffs_and_trap_a_bluffer() -> None:
     honest = _model(hands=200, vpip=40, pfr=20, saw_flop=60, showdowns=30,
                     bet_showdowns=25, bluffs_shown=0)
     bluffer = _model(hands=200, vpip=120, pfr=90, saw_flop=60, showdowns=30,
                      bet_showdowns=25, bluffs_shown=12)
-    assert adjustments(honest, [1], 1.0).call < 0 < adjustments(bluffer, [1], 1.0).call
+    assert adjustments(honest, [1], 1.0).call < 0 == adjustments(bluffer, [1], 1.0).call
+    assert adjustments(bluffer, [1], 1.0).trap > 0 == adjustments(honest, [1], 1.0).trap
     assert adjustments(bluffer, [1], 1.0).defend > 1.2  # re-raise a raiser who raises often
 
 
