@@ -156,3 +156,15 @@ def test_the_model_counts_showdowns_and_bluffs_shown_from_public_events() -> Non
     model.observe(view_of(state, 1))
     seen = model.seats[0]
     assert (seen.saw_flop, seen.showdowns, seen.bet_showdowns, seen.bluffs_shown) == (1, 1, 1, 1)
+
+
+def test_duplicate_dealing_cancels_the_cards_luck_between_equal_bots() -> None:
+    """Two callbots hold each deck's hands from both seats in turn: exactly even."""
+    dealt = answer(json.dumps({"hands": 200, "seed": 3, "seats": ["callbot", "callbot"],
+                               "duplicate": True, "chatter": False}))
+    assert dealt["bb_per_100"] == {"0": 0.0, "1": 0.0}
+    plain = answer(json.dumps({"hands": 200, "seed": 3, "seats": ["callbot", "callbot"],
+                               "chatter": False}))
+    assert plain["bb_per_100"]["0"] != 0.0
+    odd = answer(json.dumps({"hands": 201, "seats": ["callbot", "rock"], "duplicate": True}))
+    assert "multiple of the 2" in odd["error"]["message"]
