@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from engine.actions import Action, ActionKind, LegalActions
 from engine.equity import Range, equity, preflop_strength
-from engine.evaluator import evaluate_batch
+from engine.evaluator import category_of, evaluate_batch
 from engine.events import ActionTaken, Street
 from engine.view import PlayerView
 
@@ -83,6 +83,11 @@ def position_of(view: PlayerView) -> Position:
 
 @dataclass(slots=True)
 class SeatStats:
+    """Counts of one seat's public actions over the session (what anyone at the table
+    saw): hands dealt, VPIP and PFR hands, postflop bets/raises and calls, bets faced
+    and folded to after the flop, raises faced and folded to before it, flops seen,
+    showdowns, and showdowns after betting with no more than high card (bluffs shown)."""
+
     hands: int = 0
     vpip: int = 0
     pfr: int = 0
@@ -90,6 +95,12 @@ class SeatStats:
     passive: int = 0
     faced: int = 0
     folded: int = 0
+    pre_faced: int = 0
+    pre_folded: int = 0
+    saw_flop: int = 0
+    showdowns: int = 0
+    bet_showdowns: int = 0
+    bluffs_shown: int = 0
 
 
 @dataclass(slots=True)
@@ -122,6 +133,32 @@ class OpponentModel:
                         stats.passive += 1
                 if a.kind in (ActionKind.BET, ActionKind.RAISE):
                     bet_on.add(a.street)
+            self._observe_more(view, s, stats)
+
+    @staticmethod
+    def _observe_more(view: PlayerView, s: int, stats: SeatStats) -> None:
+        """Preflop folds to a raise, flops seen, showdowns and the bluffs they showed."""
+        raised = False
+        for a in view.actions:
+            if a.street is not Street.PREFLOP:
+                break
+            if a.seat == s and raised:
+                stats.pre_faced += 1
+                stats.pre_folded += a.kind is ActionKind.FOLD
+                break
+            raised = raised or a.kind in (ActionKind.BET, ActionKind.RAISE)
+        if len(view.board) < 3 or any(a.seat == s and a.kind is ActionKind.FOLD
+                                      and a.street is Street.PREFLOP for a in view.actions):
+            return
+        stats.saw_flop += 1
+        shown = next((h for h in view.shown if h.seat == s), None)
+        if shown is None:
+            return
+        stats.showdowns += 1
+        if any(a.seat == s and a.street is not Street.PREFLOP
+               and a.kind in (ActionKind.BET, ActionKind.RAISE) for a in view.actions):
+            stats.bet_showdowns += 1
+            stats.bluffs_shown += category_of(shown.hand.value) == 0
 
     def vpip(self, seat: int) -> float:
         s = self.seats.get(seat, SeatStats())
@@ -136,11 +173,33 @@ class OpponentModel:
         s = self.seats.get(seat, SeatStats())
         return (s.folded + 4) / (s.faced + 10)
 
+    def fold_to_raise(self, seat: int) -> float:
+        """How often this seat folds to a raise before the flop (prior 0.55)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.pre_folded + 5.5) / (s.pre_faced + 10)
+
+    def showdown_rate(self, seat: int) -> float:
+        """How often this seat goes to showdown once it sees a flop (prior 0.3)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.showdowns + 3) / (s.saw_flop + 10)
+
+    def bluffs_shown(self, seat: int) -> float:
+        """Share of this seat's postflop bets shown down with high card (prior 0.15)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.bluffs_shown + 1.5) / (s.bet_showdowns + 10)
+
+    def hands_seen(self, seat: int) -> int:
+        return self.seats.get(seat, SeatStats()).hands
+
+    def aggression_share(self, seat: int) -> float:
+        """Bets and raises among this seat's bets, raises and calls after the flop
+        (prior 0.4)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.aggressive + 4) / (s.aggressive + s.passive + 10)
+
     def bluffiness(self, seat: int) -> float:
         """Weight given to weak hands in this seat's betting range (0.1 .. 0.6)."""
-        s = self.seats.get(seat, SeatStats())
-        share = (s.aggressive + 4) / (s.aggressive + s.passive + 10)
-        return min(0.6, max(0.1, share - 0.15))
+        return min(0.6, max(0.1, self.aggression_share(seat) - 0.15))
 
 
 def preflop_fraction(view: PlayerView, seat: int, model: OpponentModel | None) -> float:

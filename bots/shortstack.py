@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 
 from bots.api import Bot
+from bots.levels import Level
 from bots.personality import VoiceSpec
 from bots.pushfold import NAMES, chart, class_of, compatible, equities, icm
 from engine.actions import Action, ActionKind
@@ -243,5 +244,6 @@ def _first(view: PlayerView, seat: int) -> int:
 def with_chart(bot: Bot, rng: random.Random, prizes: tuple[int, ...] = (65, 35),
                level: int | None = None) -> ShortStackBot:
     """``bot`` playing a Sit & Go: its own level (``bot.level``, else 3) unless given."""
-    lvl = level if level is not None else int(getattr(bot, "level", 3))
+    own = getattr(bot, "level", None)  # a policy's Level (bots.levels); others play at 3
+    lvl = level if level is not None else (own.number if isinstance(own, Level) else 3)
     return ShortStackBot(bot, rng, prizes, lvl)

@@ -5,7 +5,11 @@ Input line: ``{"hands": 2000, "seed": 1, "seats": ["shark", "station", "maniac",
 ``hands, bb_per_100, ci95, decision_ms_p50, decision_ms_p99, chat_lines,
 distinct_chat_lines, seconds`` and, as optional extras, ``vpip``, ``pfr`` and
 ``illegal_actions``. Every seat starts each hand with ``stack`` (the button moves one
-seat a hand), so results are per hand. A bad line answers ``{"error": {"message": ...}}``.
+seat a hand), so results are per hand. A seat may name a level, ``"maniac@1"`` ..
+``"maniac@5"`` (plain: 3). ``"duplicate": true`` deals each deck once per seat with the
+button moved on, so every seat holds every hand from every position (the cards' luck
+cancels out of the comparison; the intervals are computed over whole decks). A bad line
+answers ``{"error": {"message": ...}}``.
 Decisions are deterministic for a seed; the timings and ``seconds`` are not.
 """
 
@@ -19,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bots.api import KINDS, PERSONALITIES, create_bot
+from bots.api import PERSONALITIES, create_bot, parse_kind
 from bots.chatter import Chatter
 from engine import jsonlines
 from engine.actions import ActionKind
+from engine.cards import Card, shuffled_deck
 from engine.events import Street
 from engine.state import HandConfig, HandState
 from engine.view import view_of
@@ -40,6 +45,7 @@ class SimRequest:
     big_blind: int
     stack: int
     chatter: bool = True
+    duplicate: bool = False
 
 
 def _whole(data: dict[str, Any], key: str, default: int | None = None) -> int:
@@ -66,9 +72,8 @@ def parse_request(data: Any) -> SimRequest:
         raise ValueError("'seats' must be a list of bot kinds such as [\"shark\", \"rock\"]")
     if not 2 <= len(seats) <= 10:
         raise ValueError(f"'seats' must list 2 to 10 bots, got {len(seats)}")
-    unknown = [s for s in seats if s not in KINDS]
-    if unknown:
-        raise ValueError(f"Unknown bot kind {unknown[0]!r}: choose from {', '.join(KINDS)}")
+    for spec in seats:
+        parse_kind(spec)  # ValueError names an unknown kind or a bad level
     small_blind = _whole(data, "small_blind", 5)
     big_blind = _whole(data, "big_blind", 10)
     if big_blind <= 0 or small_blind <= 0:
@@ -82,7 +87,14 @@ def parse_request(data: Any) -> SimRequest:
     chatter = data.get("chatter", True)
     if not isinstance(chatter, bool):
         raise ValueError("'chatter' must be true or false")
-    return SimRequest(hands, seed, tuple(seats), small_blind, big_blind, stack, chatter)
+    duplicate = data.get("duplicate", False)
+    if not isinstance(duplicate, bool):
+        raise ValueError("'duplicate' must be true or false")
+    if duplicate and hands % len(seats):
+        raise ValueError(f"With 'duplicate', 'hands' must be a multiple of the {len(seats)} "
+                         f"seats (each deck is dealt once per seat), got {hands}")
+    return SimRequest(hands, seed, tuple(seats), small_blind, big_blind, stack, chatter,
+                      duplicate)
 
 
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -100,12 +112,15 @@ def run(req: SimRequest) -> dict[str, Any]:
     n = len(req.seats)
     bots = [create_bot(kind, random.Random(master.getrandbits(64)), think=False)
             for kind in req.seats]
-    names = tuple(f"{b.name}" if req.seats.count(b.kind) == 1 else f"{b.name} {i + 1}"
+    seat_kinds = [b.kind for b in bots]
+    names = tuple(f"{b.name}" if seat_kinds.count(b.kind) == 1 else f"{b.name} {i + 1}"
                   for i, b in enumerate(bots))
     chatter = Chatter({s: b.kind for s, b in enumerate(bots) if b.kind in PERSONALITIES},
                       random.Random(master.getrandbits(64)), names=names)
     sums = [0.0] * n
-    squares = [0.0] * n
+    squares = [0.0] * n  # of each hand's result, or of each deck's with duplicate
+    deck_sums = [0.0] * n
+    deck: list[Card] = []
     vpip = [0] * n
     pfr = [0] * n
     times: list[float] = []
@@ -115,7 +130,10 @@ def run(req: SimRequest) -> dict[str, Any]:
     for hand in range(req.hands):
         config = HandConfig(stacks=(req.stack,) * n, button=hand % n,
                             small_blind=req.small_blind, big_blind=req.big_blind, names=names)
-        state = HandState.deal(config, rng=deck_rng)
+        if req.duplicate and hand % n == 0:
+            deck = shuffled_deck(deck_rng, needed=2 * n + 8)[:2 * n + 8]
+        state = (HandState.deal(config, deck=deck, rng=deck_rng) if req.duplicate
+                 else HandState.deal(config, rng=deck_rng))
         while not state.finished:
             seat = state.to_act
             assert seat is not None
@@ -131,7 +149,13 @@ def run(req: SimRequest) -> dict[str, Any]:
             bots[seat].hand_over(view_of(state, seat))
             net = state.stacks[seat] - req.stack
             sums[seat] += net
-            squares[seat] += net * net
+            if not req.duplicate:
+                squares[seat] += net * net
+            else:
+                deck_sums[seat] += net
+                if hand % n == n - 1:
+                    squares[seat] += deck_sums[seat] ** 2
+                    deck_sums[seat] = 0.0
             mine = [a for a in state.events if getattr(a, "seat", None) == seat
                     and getattr(a, "street", None) is Street.PREFLOP]
             kinds = {getattr(a, "kind", None) for a in mine}
@@ -149,11 +173,13 @@ def run(req: SimRequest) -> dict[str, Any]:
     bb = req.big_blind
 
     def ci(seat: int) -> float | None:
-        if h < 2:
+        units = h // n if req.duplicate else h  # independent samples: hands, or decks
+        per = n if req.duplicate else 1
+        if units < 2:
             return None
-        mean = sums[seat] / h
-        var = max(0.0, (squares[seat] - h * mean * mean) / (h - 1))
-        return round(1.96 * math.sqrt(var / h) * 100 / bb, 2)
+        mean = sums[seat] / units
+        var = max(0.0, (squares[seat] - units * mean * mean) / (units - 1))
+        return round(1.96 * math.sqrt(var / units) / per * 100 / bb, 2)
 
     return {
         "hands": h,
@@ -189,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description='Read JSON Lines {"hands": 2000, "seed": 1, "seats": ["shark", '
                     '"station", "maniac", "rock"], "small_blind": 5, "big_blind": 10, '
                     '"stack": 1000} and write one result per line (bb/100 per seat with '
-                    '95% intervals, decision times, chat counts).').parse_args(argv)
+                    '95% intervals, decision times, chat counts). A seat may name a level, '
+                    '"maniac@1" to "maniac@5" (plain: 3); "duplicate": true deals each deck '
+                    'once per seat.').parse_args(argv)
     return jsonlines.serve(handle)
 
 

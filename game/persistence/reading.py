@@ -10,6 +10,8 @@ import json
 import sqlite3
 from typing import Any
 
+from bots.api import PERSONALITIES
+from bots.levels import DEFAULT_LEVEL, split_kind, with_level
 from engine.table import Seat, Table
 from game.persistence.codec import (
     ChipKind,
@@ -59,9 +61,45 @@ def table_info(conn: sqlite3.Connection, session_id: int | None) -> TableInfo | 
     if table_id is None:
         return None
     name = conn.execute("SELECT name FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
-    bots = {seat: bot for seat, bot in conn.execute(
-        "SELECT seat, bot FROM seats WHERE table_id = ? AND bot IS NOT NULL", (table_id,))}
+    bots = {seat: join_bot(bot, strength) for seat, bot, strength in conn.execute(
+        "SELECT seat, bot, strength FROM seats WHERE table_id = ? AND bot IS NOT NULL",
+        (table_id,))}
     return TableInfo(table_id, name, bots, session_id)
+
+
+def split_bot(spec: str | None) -> tuple[str | None, int | None]:
+    """A seat spec (``"shark@4"``) as the seats row keeps it: the kind and its level
+    (plain personalities are level 3; bots without levels and humans have none)."""
+    if spec is None:
+        return None, None
+    kind, number = split_kind(spec)
+    return kind, (number if kind in PERSONALITIES else None)
+
+
+def join_bot(kind: str, strength: int | None) -> str:
+    """The seat spec back from a seats row (a save from before levels: level 3)."""
+    return with_level(kind, strength) if strength is not None else kind
+
+
+def table_strengths(conn: sqlite3.Connection) -> dict[int, dict[int, int]]:
+    """Each table's bots' strength levels by seat (level 3 for saves from before them)."""
+    out: dict[int, dict[int, int]] = {}
+    seated: set[tuple[int, int]] = set()
+    for table_id, seat, bot, strength in conn.execute(
+            "SELECT table_id, seat, bot, strength FROM seats"):
+        seated.add((table_id, seat))
+        if bot in PERSONALITIES:
+            out.setdefault(table_id, {})[seat] = strength or DEFAULT_LEVEL
+    for table_id, text in conn.execute(
+            "SELECT id, strengths FROM tables WHERE strengths IS NOT NULL"):
+        try:  # the seats a table was cashed out of: their levels as last saved
+            kept = {int(seat): int(level) for seat, level in json.loads(text).items()}
+        except (ValueError, TypeError, AttributeError):
+            continue  # a damaged note costs only the career's split by level
+        for seat, level in kept.items():
+            if (table_id, seat) not in seated and 1 <= level <= 5:
+                out.setdefault(table_id, {})[seat] = level
+    return out
 
 
 def seat_names(conn: sqlite3.Connection, table_id: int) -> dict[int, str]:

@@ -79,6 +79,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX hands_by_session ON hands(session_id)",
         "CREATE INDEX ledger_by_table ON ledger(table_id)",
     ),
+    (  # 3: each bot's strength level (1-5); saves from before levels read as level 3
+        "ALTER TABLE seats ADD COLUMN strength INTEGER CHECK (strength BETWEEN 1 AND 5)",
+    ),
+    (  # 4: each table's bots' levels by seat, kept after its seats are cashed out
+        "ALTER TABLE tables ADD COLUMN strengths TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

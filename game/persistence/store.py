@@ -292,6 +292,10 @@ class Store:
     def table_info(self) -> TableInfo | None:
         return reading.table_info(self._conn, self.session_id)
 
+    def table_strengths(self) -> dict[int, dict[int, int]]:
+        """Every table's bots' strength levels by seat (for the career by level)."""
+        return reading.table_strengths(self._conn)
+
     def _insert_table(self, conn: sqlite3.Connection, table: Table, name: str) -> int:
         now = self._now()
         cur = conn.execute(
@@ -321,6 +325,11 @@ class Store:
             "WHERE id = ?",
             (name, table_config_to_json(table.config), table.button, table.hands_played,
              table.cashed_out, table.rake, table.left_bought_in, self._now(), table_id))
+        if bots is not None:  # the levels outlive the seats (a table cashed out)
+            levels = {i: level for i, spec in bots.items()
+                      if (level := reading.split_bot(spec)[1]) is not None}
+            conn.execute("UPDATE tables SET strengths = ? WHERE id = ?",
+                         (json.dumps(levels), table_id))
         occupied = [i for i, p in enumerate(table.seats) if p is not None]
         conn.execute(
             f"DELETE FROM seats WHERE table_id = ? AND seat NOT IN "
@@ -328,20 +337,23 @@ class Store:
         for i in occupied:
             p = table.seats[i]
             assert p is not None
+            kind, strength = reading.split_bot(bots.get(i) if bots is not None else None)
             conn.execute(
                 "INSERT INTO seats (table_id, seat, name, stack, bought_in, bot, auto_rebuy, "
-                "sitting_out, hands_sat_out, waiting_for_big_blind) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "sitting_out, hands_sat_out, waiting_for_big_blind, strength) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, "
                 "stack = excluded.stack, bought_in = excluded.bought_in, "
                 "bot = CASE WHEN ? THEN excluded.bot WHEN seats.name = excluded.name "
                 "THEN seats.bot ELSE NULL END, "
+                "strength = CASE WHEN ? THEN excluded.strength WHEN seats.name = excluded.name "
+                "THEN seats.strength ELSE NULL END, "
                 "auto_rebuy = excluded.auto_rebuy, sitting_out = excluded.sitting_out, "
                 "hands_sat_out = excluded.hands_sat_out, "
                 "waiting_for_big_blind = excluded.waiting_for_big_blind",
-                (table_id, i, p.name, p.stack, p.bought_in,
-                 bots.get(i) if bots is not None else None, p.auto_rebuy, p.sitting_out,
-                 p.hands_sat_out, p.waiting_for_big_blind, bots is not None))
+                (table_id, i, p.name, p.stack, p.bought_in, kind, p.auto_rebuy,
+                 p.sitting_out, p.hands_sat_out, p.waiting_for_big_blind, strength,
+                 bots is not None, bots is not None))
 
     def _seat_names(self, conn: sqlite3.Connection, table_id: int) -> dict[int, str]:
         return reading.seat_names(conn, table_id)

@@ -42,6 +42,7 @@ class SeatStatus:
     clock_bank: bool = False
     clock_seconds: float = 0.0
     faces: tuple[str, ...] = ()  # each seat's expression (game.table.moods), "" resting
+    strengths: tuple[str, ...] = ()  # each bot's level by name ("Strong"), "" for none
     clock_action_seconds: float = 0.0
     clock_bank_seconds: float = 0.0
     clock_paused: bool = False  # the game is talking: the clock waits
@@ -180,8 +181,9 @@ class TableRenderer:
         tw = p.right - tx - 4
         fs = round(p.h * 0.3)
         name_c = DIM if seat.folded or seat.sitting_out else TEXT
-        self.text.blit(surf, seat.name, fs, (tx, p.y + p.h // 10), name_c, bold=True,
-                       width=tw)
+        strength = st.strengths[i] if i < len(st.strengths) else ""
+        self.text.blit(surf, f"{seat.name} · {strength}" if strength else seat.name, fs,
+                       (tx, p.y + p.h // 10), name_c, bold=True, width=tw)
         self.text.blit(surf, chip_text(seat.stack), fs, (tx, p.y + p.h * 2 // 5), GOLD, bold=True,
                        width=tw)
         if seat.noted:  # the player keeps a note on this bot (click the seat to read it)

@@ -59,10 +59,12 @@ class CareerScene(StillScene):
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
             *sit_and_go_rows(self.tournaments),
+            *((f"Against {r.strength} bots", f"{'+' if r.net > 0 else ''}"
+               f"{chip_text(r.net)} chips in {r.hands:,d} hands") for r in c.by_strength),
         ]
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
-        return panel_box(self.host.size, (760, 560))
+        return panel_box(self.host.size, (760, 560 + 34 * len(self.figures.by_strength)))
 
     def bindings(self) -> Bindings:
         _, close = self._box()
@@ -77,7 +79,7 @@ class CareerScene(StillScene):
         box, close = self._box()
         panel(surface, box, (28, 33, 42), radius=14, width=2)
         text = self.host.text
-        size = max(14, round(box.h / 18))
+        size = max(14, round(box.h / (18 + 2 * len(self.figures.by_strength))))
         x0, y = box.x + 24, box.y + 16
         y = text.blit(surface, "Career", size + 8, (x0, y), GOLD, bold=True).bottom + 10
         if self.notice:

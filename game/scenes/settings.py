@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from bots.levels import LEVELS
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.input.talk_keys import BUTTON_NAMES, key_label
@@ -30,12 +31,13 @@ from game.settings.model import (
     VOLUME_CHOICES,
     GameSettings,
     cycle,
+    strength_words,
 )
 from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots")
+        "wake", "confirm", "bots", "strength")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -71,6 +73,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(voice=replace(v, wake_word=not v.wake_word))
     if row == "confirm":
         return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
+    if row == "strength":
+        return s.with_(strength=(s.strength - 1 + step) % len(LEVELS) + 1)
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -100,6 +104,7 @@ class SettingsScene(StillScene):
             Row("Wake word", wake_words(v)),
             Row("Voice all-in asks to confirm", "Yes" if v.confirm_all_in else "No"),
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
+            Row("Table strength (new tables)", strength_words(s.strength)),
         ]
 
     def listening(self) -> Row:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from bots.levels import LEVEL_NAMES, LEVELS
 from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
@@ -34,6 +35,7 @@ from game.settings.model import (
     SPEED_CHOICES,
     GameSettings,
     cycle,
+    strength_words,
 )
 from game.table.factory import continuable, continued_table, new_table
 from game.table.players import bot_blurb
@@ -42,8 +44,8 @@ from game.voicectl.controller import list_microphones
 from game.voicectl.room_options import push_to_talk_words, wake_words
 from game.voicectl.voice_check import CheckView, VoiceCheck
 
-ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "clock", "bank", "deck", "speed", "mic",
-        "ptt", "wake", "phones", "check")
+ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength", "clock", "bank", "deck",
+        "speed", "mic", "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 SIT_AND_GO, TURBO = "standard", "turbo"  # the Sit & Go buttons' values: its speed
 NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
@@ -140,6 +142,7 @@ class StartScene(StillScene):
             Row("Seat 2 (left)", _bot_row(s.bots[0])),
             Row("Seat 3 (across)", _bot_row(s.bots[1])),
             Row("Seat 4 (right)", _bot_row(s.bots[2])),
+            Row("Table strength", strength_words(s.strength)),
             Row("Turn clock", clock),
             Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
@@ -224,7 +227,7 @@ class StartScene(StillScene):
             return s.with_(turn_seconds=cycle(CLOCK_CHOICES, s.turn_seconds, step))
         if row == "bank":
             return s.with_(bank_seconds=cycle(BANK_CHOICES, s.bank_seconds, step))
-        if row in ("deck", "ptt", "wake"):  # the same rows as in the settings overlay
+        if row in ("deck", "ptt", "wake", "strength"):  # as in the settings overlay
             return changed(s, row, step)
         if row == "mic":
             options = ("", *self.microphones)
@@ -330,6 +333,9 @@ class StartScene(StillScene):
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"
+        if row == "strength":
+            return (f"{LEVELS[self.settings.strength - 1].about} · "
+                    + " · ".join(LEVEL_NAMES))
         if row == "check" and self.host.voice is not None and self.host.voice.files:
             return "The --voice-from files are the microphone: one plays each time it is your turn"
         if row in _VOICE_NOTES:

@@ -99,6 +99,8 @@ class TableScene(SitAndGoPart):
         self.notebook = self._notebook()
         self.side = SideRenderer(self.host.text)
         self._seat_display()
+        if strength := self.seats.strength_line():
+            self.note(strength)
         voice = self.voice
         if voice is not None:
             voice.set_voices({seat: (b.voice.hint, b.voice.rate, b.voice.pitch)
@@ -561,6 +563,7 @@ class TableScene(SitAndGoPart):
             clock_seconds=clock.left if human_clock else self.now,
             faces=tuple(self.moods.face(i, thinking and acting == i)
                         for i in range(len(self.display.seats))),
+            strengths=tuple(self.seats.strength(i) for i in range(len(self.display.seats))),
             clock_action_seconds=clock.remaining, clock_bank_seconds=clock.bank,
             clock_paused=human_clock and clock.paused,
         )

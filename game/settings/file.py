@@ -146,6 +146,7 @@ KEYS: tuple[Key, ...] = (
     Key("table", "bank_seconds", _one_of(BANK_CHOICES)),
     Key("table", "auto_rebuy", _boolean),
     Key("table", "confirm_free_fold", _boolean, voice=True),  # keys, clicks and voice
+    Key("table", "strength", _int_range(1, 5)),
     Key("display", "four_color", _boolean),
     Key("display", "speed", _float_range(MIN_SPEED, MAX_SPEED)),
     Key("display", "walkthrough_done", _boolean),

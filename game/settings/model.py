@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from bots.api import KINDS
+from bots.api import KINDS, PERSONALITIES
+from bots.levels import DEFAULT_LEVEL, LEVELS, with_level
 from engine.table import BLIND_LEVELS
 
 BOT_KINDS: tuple[str, ...] = KINDS
@@ -73,6 +74,14 @@ class GameSettings:
     hand_history_folder: str = ""  # "": hand-histories/ in the data folder
     hand_history_phh: bool = False  # a PHH file beside each PokerStars one
     voice: VoiceSettings = field(default_factory=VoiceSettings)
+    strength: int = DEFAULT_LEVEL  # the bots' level (bots.levels), 1 Beginner .. 5 Shark
+
+    @property
+    def seat_kinds(self) -> tuple[str, str, str]:
+        """The three bots as seat specs at the table's strength (``"shark@5"``; the
+        reference bots have one way to play)."""
+        a, b, c = (with_level(k, self.strength) if k in PERSONALITIES else k for k in self.bots)
+        return a, b, c
 
     @property
     def blinds(self) -> tuple[int, int]:
@@ -98,6 +107,11 @@ def cycle(options: Sequence[_T], current: _T, step: int) -> _T:
     the first when ``current`` is not one of them)."""
     i = options.index(current) if current in options else 0
     return options[(i + step) % len(options)]
+
+
+def strength_words(number: int) -> str:
+    """``"Strong (level 4)"``: a strength level as the menus show it."""
+    return f"{LEVELS[number - 1].name} (level {number})"
 
 
 def level_of(big_blind: int) -> int | None:

@@ -36,7 +36,7 @@ def new_table(settings: GameSettings, seed: int, *, autopilot_kind: str | None =
     """A fresh table (saved as the current one when ``save`` is given);
     ``autopilot_kind`` seats a bot of that kind in the human's chair."""
     rng = random.Random(seed)
-    kinds = {seat: kind for seat, kind in enumerate(settings.bots, start=1)}
+    kinds = {seat: kind for seat, kind in enumerate(settings.seat_kinds, start=1)}
     if autopilot_kind is not None:
         kinds[HUMAN_SEAT] = autopilot_kind
     seats = Seats.create(kinds, random.Random(rng.getrandbits(64)), human=HUMAN_SEAT,

@@ -7,8 +7,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.api import create_bot, personalities
+from bots.api import create_bot, parse_kind, personalities
 from bots.chatter import Chatter, LongThink, Rebought
+from bots.levels import LEVELS, Level
+from bots.levels import level as level_numbered
 from engine.actions import Action
 from engine.state import HandState
 from engine.view import PlayerView, public_events, view_of
@@ -61,6 +63,20 @@ class Seats:
     def name(self, seat: int) -> str:
         return str(self.bots[seat].name)
 
+    def strength(self, seat: int) -> str:
+        """The seat's strength level by name ("Strong"); "" for the player and for bots
+        without levels."""
+        level = getattr(self.bots.get(seat), "level", None)  # a Level, or its number
+        if isinstance(level, int):  # (a Sit & Go's short-stack wrapper keeps the number)
+            level = level_numbered(level)
+        return level.name if seat != self.human and isinstance(level, Level) else ""
+
+    def strength_line(self) -> str:
+        """The hand log's line naming each bot's strength ("" when none has a level)."""
+        named = [f"{self.name(s)} ({self.strength(s)})" for s in sorted(self.bots)
+                 if self.strength(s)]
+        return "Table strength: " + " · ".join(named) if named else ""
+
     def think_seconds(self, seat: int, view: PlayerView) -> float:
         raw = float(self.bots[seat].think_seconds(view))
         return max(MIN_THINK, min(MAX_THINK, raw)) * self.think_scale
@@ -110,8 +126,14 @@ PLAIN_BOTS: dict[str, tuple[str, str]] = {
 
 
 def bot_blurb(kind: str) -> tuple[str, str]:
-    """A bot kind's name and a one-line description of how it plays."""
-    character = personalities().get(kind)
+    """A bot kind's name and a one-line description of how it plays (a level named in a
+    seat spec, ``"shark@5"``, is said at the end)."""
+    try:
+        base, number = parse_kind(kind)
+    except ValueError:
+        base, number = kind, 0
+    character = personalities().get(base)
     if character is not None:
-        return character.name, character.style
+        level = f" · {LEVELS[number - 1].name}" if "@" in kind else ""
+        return character.name, character.style + level
     return PLAIN_BOTS.get(kind, (kind.title(), "a bot"))

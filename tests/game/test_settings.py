@@ -37,7 +37,7 @@ def test_a_missing_file_means_the_defaults_and_no_complaint(tmp_path: Path) -> N
 def test_every_key_round_trips_through_the_file(tmp_path: Path) -> None:
     chosen = GameSettings(level=3, buy_in_bb=40, bots=("rock", "random", "honest"),
                           turn_seconds=0, bank_seconds=60, four_color=True, speed=1.5,
-                          auto_rebuy=True,
+                          auto_rebuy=True, strength=5,
                           voice=VoiceSettings(microphone="USB \"mic\"", push_to_talk=True,
                                               confirm_all_in=False, grace_seconds=2.5,
                                               bots_muted=True, headphones=True,

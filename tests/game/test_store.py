@@ -238,7 +238,7 @@ def raw(path: Path) -> sqlite3.Connection:
 def test_new_store_is_wal_fsynced_and_at_the_current_schema(tmp_path: Path) -> None:
     with Store.open(tmp_path / DB_NAME) as store:
         assert store.journal_mode == "wal"
-        assert store.user_version == SCHEMA_VERSION == 2
+        assert store.user_version == SCHEMA_VERSION == 4
         conn = store._conn
         assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
