@@ -112,7 +112,6 @@ def hand_histories(settings: GameSettings) -> str:
     if folder is None:
         return ("Hand histories are off (histories.write in settings.toml); "
                 "`holdem export` still writes them on request.")
-    return (f"Each finished hand is added to {folder} as PokerStars text (files HH*.txt, "
-            "one per table and day). Point your tracker's auto-import (Hold'em Manager, "
-            "PokerTracker) at that folder; histories.folder in settings.toml moves it. If "
-            "the save file is ever damaged, the hands it lost come back from there.")
+    return (f"Each finished hand goes to {folder} (PokerStars text, HH*.txt): point a "
+            "tracker's auto-import there (histories.folder in settings.toml moves it). A "
+            "damaged save gets its hands back from it.")
