@@ -149,3 +149,9 @@ class SeatDesk:
         except TableError as refusal:
             self.say(str(refusal), error=True)
 
+    def _to_call(self: _Table) -> int:
+        """What calling would cost the player now (0: checking is free)."""
+        hand = self.session.hand
+        if hand is None or hand.finished or not hand.config.players[self.me]:
+            return 0
+        return max(0, min(hand.current_bet - hand.street_bets[self.me], hand.stacks[self.me]))

@@ -538,13 +538,6 @@ class TableScene(SitAndGoPart):
             can_rebuy=self.session.seated(self.me) and not self.autopilot,
             standing=self._standing(self.me), to_call=self._to_call())
 
-    def _to_call(self) -> int:
-        """What calling would cost the player now (0: checking is free)."""
-        hand = self.session.hand
-        if hand is None or hand.finished or not hand.config.players[self.me]:
-            return 0
-        return max(0, min(hand.current_bet - hand.street_bets[self.me], hand.stacks[self.me]))
-
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)
 

@@ -29,9 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.events import ActionTaken, Event, HoleCardsDealt
 from engine.sizing import BettingContext
-from engine.view import PlayerView
 from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT, VoiceSettings
 from game.voicectl.devices import (
@@ -43,6 +41,7 @@ from game.voicectl.devices import (
 )
 from game.voicectl.listening import ACTIONS, Captured, from_the_game, listen
 from game.voicectl.model_switch import ModelSwitch
+from game.voicectl.narration import Narration
 from game.voicectl.panel import (
     OFF_PANEL,
     SHOWN_SECONDS,
@@ -66,7 +65,6 @@ from game.voicectl.speech import (
     CountingPlayer,
     CourteousQueue,
     TappedPlayer,
-    bot_voice,
     mixer_player,
 )
 from game.voicectl.stats import Transcript, VoiceStats
@@ -74,7 +72,7 @@ from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.listen.audio import AudioSource, AudioUnavailable
 from voice.listen.echo import Playback
-from voice.speak.narrator import Narrator, Priority, cards_text, say_event, say_turn
+from voice.speak.narrator import Narrator, Priority
 from voice.understand.intent import Intent, IntentKind
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
@@ -88,7 +86,7 @@ BACK_ON_SECONDS = 2.0  # a reopened microphone holds this long before "on again"
 """The most turn-clock time given back a turn for the game's own talk."""
 
 
-class VoiceController(ModelSwitch):
+class VoiceController(ModelSwitch, Narration):
     """Voice in and out for the player at ``seat`` (see the module docstring)."""
 
     def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
@@ -565,50 +563,6 @@ class VoiceController(ModelSwitch):
     def take_notices(self) -> list[tuple[str, bool]]:
         out, self._notices[:] = list(self._notices), []
         return out
-
-    # ------------------------------------------------------------ narration
-
-    def set_voices(self, voices: dict[int, tuple[str, int, float]]) -> None:
-        """Each bot seat's voice (hint, rate, relative pitch) from ``bot.voice``."""
-        self._voices = dict(voices)
-        if self.narrator is None:
-            return
-        for index, (seat, (hint, rate, pitch)) in enumerate(sorted(voices.items())):
-            self.narrator.voices[f"seat{seat}"] = bot_voice(hint, rate, pitch, index)
-
-    def narrate(self, event: Event, view: PlayerView | None) -> None:
-        """Announce an engine event as it is shown."""
-        if view is None:
-            return
-        if isinstance(event, HoleCardsDealt):
-            if event.seat == self.seat:
-                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE)
-            return
-        line = say_event(event, view)
-        if line:
-            self._say(line, Priority.TABLE,
-                      topic="action" if isinstance(event, ActionTaken) else "")
-
-    def your_turn(self, view: PlayerView) -> None:
-        """The player's turn begins: news they no longer need (queued seats' actions,
-        banter) is dropped and one short line said, shorter still when it is the same
-        as the last one ("Your turn")."""
-        if self.narrator is not None:
-            self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER
-                                     or line.topic == "action")
-        line = say_turn(view)
-        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT)
-        self._last_turn_line = line
-
-    def notice(self, text: str) -> None:
-        """A refusal, a warning or a recovery report: said before anything else."""
-        self._say(text, Priority.URGENT)
-
-    def banter(self, seat: int, text: str) -> None:
-        """A bot's table talk in its own voice (nothing when the bots are muted, nor
-        during the player's turn: that time is theirs)."""
-        if not self.bots_muted and self.turn is None:
-            self._say(text, Priority.BANTER, f"seat{seat}")
 
     # ------------------------------------------------------------ the panel
 
