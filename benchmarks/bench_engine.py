@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
 from engine.actions import Action, ActionKind
-from engine.state import HandConfig, HandState
+from engine.config import HandConfig
+from engine.state import HandState
 
 SEATS, STACK, SB, BB = 4, 1000, 5, 10
 

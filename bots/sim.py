@@ -28,8 +28,9 @@ from bots.chatter import Chatter
 from engine import jsonlines
 from engine.actions import ActionKind
 from engine.cards import Card, shuffled_deck
+from engine.config import HandConfig
 from engine.events import Street
-from engine.state import HandConfig, HandState
+from engine.state import HandState
 from engine.view import view_of
 
 MAX_HANDS = 1_000_000

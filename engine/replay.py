@@ -16,7 +16,8 @@ from typing import Any, TextIO
 from engine import jsonlines
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import CardError, cards_str, parse_cards
-from engine.state import ConfigError, HandConfig, HandState, Structure
+from engine.config import ConfigError, HandConfig, Structure
+from engine.state import HandState
 
 USAGE = """usage: python -m engine.replay < hands.jsonl
 

@@ -17,9 +17,10 @@ from fractions import Fraction
 
 from engine.cards import Card
 from engine.chips import chip_text
+from engine.config import HandConfig, Structure
 from engine.events import RakeTaken
 from engine.pots import clockwise_from
-from engine.state import HandConfig, HandState, Structure
+from engine.state import HandState
 
 BLIND_LEVELS: tuple[tuple[int, int], ...] = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200))
 

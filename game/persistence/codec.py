@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.actions import Action, ActionKind
 from engine.cards import Card, CardError, card_str, parse_card
+from engine.config import ConfigError, HandConfig, Structure
 from engine.events import PotAwarded, RakeTaken
-from engine.state import ConfigError, HandConfig, HandState, Structure
+from engine.state import HandState
 from engine.table import TableConfig
 from game.persistence.errors import CorruptRecord
 

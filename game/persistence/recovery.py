@@ -15,7 +15,8 @@ from typing import Literal
 
 from engine.actions import IllegalAction
 from engine.cards import CardError
-from engine.state import ConfigError, HandState
+from engine.config import ConfigError
+from engine.state import HandState
 from engine.table import Table, TableError
 from game.persistence.store import CorruptRecord, HandRecord, Store
 

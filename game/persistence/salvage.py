@@ -23,7 +23,7 @@ from typing import Protocol
 
 from engine.actions import ActionKind, IllegalAction
 from engine.cards import CardError
-from engine.state import ConfigError
+from engine.config import ConfigError
 from engine.table import TableConfig, TableError
 from game.persistence import pages, reading
 from game.persistence.codec import hand_result, table_config_to_json

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import IllegalAction
-from engine.state import HandState, Structure
+from engine.config import Structure
+from engine.state import HandState
 from game.paths import data_dir
 from game.persistence.salvage import Restored
 from game.persistence.store import HandRecord

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 
 from bots.api import Bot, create_bot
 from engine.actions import Action, ActionKind
-from engine.state import HandConfig, HandState
+from engine.config import HandConfig
+from engine.state import HandState
 from engine.view import PlayerView, view_of
 
 

@@ -22,7 +22,8 @@ from bots.chatter import (
     Script,
     load_script,
 )
-from engine.state import HandConfig, HandState
+from engine.config import HandConfig
+from engine.state import HandState
 from engine.view import view_of
 from tests.bots.helpers import lineup, play_hand
 from tests.engine.util import act, deal

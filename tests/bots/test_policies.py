@@ -8,7 +8,8 @@ import pytest
 
 from bots.api import KINDS, PERSONALITIES, Bot, create_bot
 from engine.actions import Action, ActionKind
-from engine.state import HandConfig, HandState
+from engine.config import HandConfig
+from engine.state import HandState
 from engine.view import PlayerView, view_of
 from tests.bots.helpers import lineup, never_folds_free_and_legal, play_hand, random_config
 

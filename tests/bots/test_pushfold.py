@@ -25,8 +25,9 @@ from bots.pushfold import (
 from bots.shortstack import ShortStackBot
 from engine.actions import Action, ActionKind
 from engine.cards import card_str, parse_cards
+from engine.config import HandConfig
 from engine.equity import exact_equity
-from engine.state import HandConfig, HandState
+from engine.state import HandState
 from engine.view import view_of
 
 

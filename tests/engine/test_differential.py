@@ -28,8 +28,9 @@ from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHol
 
 from engine.actions import Action, ActionKind, LegalActions
 from engine.cards import card_str
+from engine.config import HandConfig, Structure
 from engine.events import PotAwarded
-from engine.state import HandConfig, HandState, Structure
+from engine.state import HandState
 
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):  # type: ignore[misc]

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, ActionKind, IllegalAction, LegalActions
-from engine.state import HandConfig, HandState, Structure
+from engine.config import HandConfig, Structure
+from engine.state import HandState
 
 tables = st.builds(
     lambda n, stacks, button, bb, sb_div, ante, structure: HandConfig(

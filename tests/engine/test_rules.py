@@ -9,6 +9,7 @@ import pytest
 
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import cards_str
+from engine.config import HandConfig, Structure
 from engine.events import (
     ActionTaken,
     BlindPosted,
@@ -22,7 +23,7 @@ from engine.events import (
     StreetDealt,
     UncalledBetReturned,
 )
-from engine.state import HandConfig, HandState, Street, Structure
+from engine.state import HandState, Street
 from tests.engine.util import act, card, deal, stacked_deck
 
 # ------------------------------------------------------------------ dealing

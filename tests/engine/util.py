@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.actions import Action, ActionKind
 from engine.cards import parse_card
 from engine.cards import stacked_deck as cards_stacked_deck
-from engine.state import HandConfig, HandState, Structure
+from engine.config import HandConfig, Structure
+from engine.state import HandState
 
 
 def stacked_deck(n: int, button: int, holes: dict[int, str], board: str = "") -> list[int]:

@@ -16,8 +16,8 @@ import pytest
 from pokerkit import HandHistory
 from pokerkit.state import CheckingOrCalling, CompletionBettingOrRaisingTo, Folding
 
+from engine.config import Structure
 from engine.events import PotAwarded
-from engine.state import Structure
 from game.persistence.store import DB_NAME, HandRecord, Store
 from game.records.export import (
     ExportError,

@@ -227,7 +227,8 @@ def test_finish_lines_rank_two_knockouts_in_one_hand_by_starting_stack() -> None
     import random
 
     from engine.actions import Action, ActionKind
-    from engine.state import HandConfig, HandState
+    from engine.config import HandConfig
+    from engine.state import HandState
 
     while True:
         hand = HandState.deal(HandConfig(stacks=(300, 100, 200, 5400), button=3,

@@ -21,7 +21,8 @@ import pytest
 
 from engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from engine.cards import stacked_deck
-from engine.state import HandState, Structure
+from engine.config import Structure
+from engine.state import HandState
 from engine.table import Seat, Table, TableConfig
 from game.persistence.store import (
     APPLICATION_ID,

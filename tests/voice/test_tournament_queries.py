@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from engine.state import HandConfig, HandState
+from engine.config import HandConfig
+from engine.state import HandState
 from engine.view import view_of
 from voice.speak.narrator import TournamentStatus, answer, answer_tournament
 from voice.understand.intent import IntentKind, Query
