@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.actions import ActionKind, IllegalAction
 from engine.cards import Card, card_str
+from engine.config import HandConfig, Structure
 from engine.events import (
     ActionTaken,
     BlindKind,
@@ -37,7 +38,7 @@ from engine.events import (
     UncalledBetReturned,
 )
 from engine.pots import clockwise_from
-from engine.state import HandConfig, HandState, Structure
+from engine.state import HandState
 from game.persistence.store import HandRecord, HandStatus, Store
 from game.records import tournament
 from game.records.tournament import finish_lines, stars_table, tournament_number
@@ -82,7 +83,7 @@ def _cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(card_str(c) for c in cards)
 
 
-def _eastern() -> tzinfo:
+def eastern_time() -> tzinfo:
     try:
         return ZoneInfo("America/New_York")
     except ZoneInfoNotFoundError:  # no tz database (some Windows installs): standard time
@@ -219,7 +220,7 @@ def pokerstars_hand(record: HandRecord, *, hero: int | None = 0,
 def stars_header(record: HandRecord, cfg: HandConfig) -> list[str]:
     """The hand's first two lines: its number, game (a Sit & Go's tournament and level),
     blinds and time; the table."""
-    started = record.started.astimezone(_eastern()).strftime("%Y/%m/%d %H:%M:%S")
+    started = record.started.astimezone(eastern_time()).strftime("%Y/%m/%d %H:%M:%S")
     game = STARS_GAMES[cfg.structure]
     first = tournament.stars_header(record.id, record.table_name, game, cfg.small_blind,
                                     cfg.big_blind, started)

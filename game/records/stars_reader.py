@@ -21,11 +21,12 @@ from pathlib import Path
 
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import FULL_DECK, Card, CardError, parse_card
+from engine.config import ConfigError, HandConfig
 from engine.events import HoleCardsDealt, StreetDealt
-from engine.state import ConfigError, HandConfig, HandState
+from engine.state import HandState
 from engine.table import TableConfig
 from game.persistence.codec import HandRecord, HandStatus, hand_result
-from game.records.export import STARS_GAMES, ExportError, _eastern, pokerstars_hand
+from game.records.export import STARS_GAMES, ExportError, eastern_time, pokerstars_hand
 
 HAND_START = re.compile(r"^PokerStars Hand #(\d+):", re.MULTILINE)
 _HEADER = re.compile(r"^PokerStars Hand #(\d+):  (.+) \((\d+)/(\d+)\) - "
@@ -94,7 +95,7 @@ def parse_header(hand: StarsHand) -> tuple[str, datetime, int, int, int]:
         local = datetime.strptime(head.group(5), "%Y/%m/%d %H:%M:%S")
     except ValueError:
         raise UnreplayableHand(f"hand {hand.id}: its date is not a date") from None
-    local = local.replace(tzinfo=_eastern())
+    local = local.replace(tzinfo=eastern_time())
     return (table.group(1), local.astimezone(UTC), int(table.group(2)), int(head.group(3)),
             int(head.group(4)))
 
