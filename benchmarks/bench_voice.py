@@ -166,7 +166,7 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     from dataclasses import fields
 
     from voice.listen.gate import GateConfig, SpeechGate
-    from voice.pipeline import Listener, understand
+    from voice.pipeline import Listener, reading
 
     now = 0.0
     types = {f.name: f.type for f in fields(GateConfig)}
@@ -188,9 +188,7 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         pair: tuple[Reading, Reading] | None = None
         if len(u.result.readings) == 2:
             ctx = context(now)
-            pair = tuple(  # type: ignore[assignment]
-                Reading(r.backend, *(lambda i, t, c: (i, c, t))(*understand(r, ctx)))
-                for r in u.result.readings)
+            pair = tuple(reading(r, ctx) for r in u.result.readings)  # type: ignore[assignment]
         offered = u.decision.offered if u.decision is not None else ()
         ms = u.result.readings[1].details.get("ms") if u.result.readings else None
         waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
@@ -351,6 +349,8 @@ class Job:
 
 VARIANTS: dict[str, AgreementRules] = {
     "both": RULES,
+    "both, closed-set agreement only": replace(RULES, free=False, twice=2.0, echo=False),
+    "both, without Whisper heard twice": replace(RULES, twice=2.0),
     "both, lone sure >= 0.7 acts": replace(RULES, alone=0.7),
     "both, lone sure >= 0.9 acts": replace(RULES, alone=0.9),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),

@@ -26,7 +26,7 @@ from voice.understand.intent import Intent, IntentKind
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
 __all__ = ["AGREEMENT_SCALE", "Decision", "Listener", "PocketSphinxRecognizer", "Recognizer",
            "Result", "Utterance", "VoskRecognizer", "best_intent", "chip_amount", "decided",
-           "intent_confidence", "spoken_amount", "understand"]
+           "intent_confidence", "reading", "spoken_amount", "understand"]
 
 
 def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
@@ -122,16 +122,23 @@ def decided(result: Result, ctx: BettingContext | None = None,
     None for a single recognizer's result."""
     if len(result.readings) != 2:
         return None
-    first, second = (Reading(r.backend, *_understood(r, ctx, parse)) for r in result.readings)
+    first, second = (reading(r, ctx, parse) for r in result.readings)
     waiting = result.readings[1].details.get("answers", 0.0) > 0
     return decide(first, second, agreement.RULES, waiting)
 
 
-def _understood(result: Result, ctx: BettingContext | None,
-                parse: Callable[[str, BettingContext | None], Intent] | None,
-                ) -> tuple[Intent, float, str]:
+def reading(result: Result, ctx: BettingContext | None = None,
+            parse: Callable[[str, BettingContext | None], Intent] | None = None) -> Reading:
+    """One recognizer's hearing for :func:`voice.understand.agreement.decide`: what it
+    means (:func:`understand`) and what its own second hearing means."""
+    parse = parse or _default_parse()
     intent, text, confidence = understand(result, ctx, parse)
-    return intent, confidence, text
+    also = None
+    if result.second and UNKNOWN_WORD not in result.second.split():
+        heard = parse(result.second, ctx)
+        if heard.intent is not IntentKind.UNKNOWN and heard.error is None:
+            also = heard
+    return Reading(result.backend, intent, confidence, text, also, result.second)
 
 
 # --- the listening pipeline ---------------------------------------------------------------

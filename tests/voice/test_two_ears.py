@@ -10,7 +10,14 @@ import pytest
 
 from engine.sizing import BettingContext
 from voice.recognize.base import Result
-from voice.recognize.closed_set import Candidate, amounts, candidates, meaning, whisper_style
+from voice.recognize.closed_set import (
+    Candidate,
+    amounts,
+    candidates,
+    meaning,
+    whisper_style,
+    with_amounts,
+)
 from voice.recognize.models import PAIRED, choose_backend, make_recognizer
 from voice.recognize.pair import PairedRecognizer
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
@@ -23,14 +30,20 @@ from voice.understand.agreement import (
     decide,
 )
 from voice.understand.intent import IntentKind
+from voice.understand.numbers import heard_amounts
 from voice.understand.parse import parse
 
 FACING = BettingContext(10, 150, 40, 0, 40, 1000, False, 80, 1000, "flop")
 FREE = BettingContext(10, 150, 0, 0, 0, 1000, True, 10, 1000, "flop")
 
 
-def heard(who: str, text: str, confidence: float, ctx: BettingContext = FACING) -> Reading:
-    return Reading(who, parse(text, ctx), confidence, text)
+def heard(who: str, text: str, confidence: float, ctx: BettingContext = FACING,
+          free: str = "") -> Reading:
+    """A reading; ``free``: the recognizer's own second hearing (Whisper's free
+    transcription), understood as the pipeline does (:func:`voice.pipeline.reading`)."""
+    from voice.pipeline import reading
+
+    return reading(Result(text, (text,) if text else (), confidence, who, second=free), ctx)
 
 
 # --- the decision --------------------------------------------------------------------------
@@ -90,6 +103,55 @@ def test_the_measured_variants_switch_on_their_rule() -> None:
     assert lone.kind is DecisionKind.ASK
     no_offer = decide(ps, wh, AgreementRules(offer=False))
     assert no_offer.kind is DecisionKind.ASK and no_offer.intent.intent is IntentKind.CALL
+
+
+def test_pocketsphinx_agreeing_with_whispers_free_hearing_acts() -> None:
+    # "raise to three hundred ten": the closed set picked a round step; the free
+    # transcription wrote what was said, and pocketsphinx heard the same.
+    ps = heard("pocketsphinx", "raise to three hundred ten", 0.4)
+    wh = heard("whisper", "raise to 300", 0.3, free="raise to 310")
+    d = decide(ps, wh)
+    assert d.kind is DecisionKind.ACT and d.intent.to == 310 and d.rule == "agree free"
+    assert decide(ps, wh, AgreementRules(free=False)).kind is DecisionKind.OFFER
+
+
+def test_whisper_hearing_the_same_action_twice_outweighs_an_unsure_pocketsphinx() -> None:
+    wh = heard("whisper", "call", 0.4, free="call")
+    d = decide(heard("pocketsphinx", "fold", 0.3), wh)
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CALL
+    assert d.rule == "whisper twice" and d.confidence >= 0.5
+    # pocketsphinx sure of something else, or Whisper's two hearings apart: offered
+    sure = heard("pocketsphinx", "raise to two hundred", 0.8)
+    assert sure.confidence >= 0.5 and decide(sure, wh).kind is DecisionKind.OFFER
+    apart = heard("whisper", "call", 0.4, free="all in")
+    assert decide(heard("pocketsphinx", "fold", 0.3), apart).kind is DecisionKind.OFFER
+    assert decide(heard("pocketsphinx", "fold", 0.3), wh,
+                  AgreementRules(twice=2.0)).kind is DecisionKind.OFFER
+    # a question or a table command is never acted on this way
+    assert decide(heard("pocketsphinx", "", 0.0),
+                  heard("whisper", "yes", 0.4, free="yes")).kind is DecisionKind.NONE
+
+
+def test_an_amount_whisper_wrote_confirms_pocketsphinx() -> None:
+    ps = heard("pocketsphinx", "bet four hundred", 0.3, FREE)
+    d = decide(ps, heard("whisper", "", 0.0, FREE, free="that 400"))
+    assert d.kind is DecisionKind.ACT and d.intent.to == 400 and d.rule == "amount echo"
+    d = decide(ps, heard("whisper", "", 0.0, FREE, free="that 300"))
+    assert d.kind is DecisionKind.ASK
+    d = decide(ps, heard("whisper", "", 0.0, FREE, free="that 400"), AgreementRules(echo=False))
+    assert d.kind is DecisionKind.ASK
+
+
+def test_heard_amounts_keep_how_whisper_wrote_them() -> None:
+    assert heard_amounts("race 200 90") == {200: "200", 90: "90", 290: "200 90"}
+    assert heard_amounts("raise to 1100") == {1100: "1,100"}
+    assert heard_amounts("raise to 2000 500") == {2000: "2,000", 500: "500", 2500: "2,000 500"}
+    assert heard_amounts("raise it up") == {}
+    more = {c.text: c.spoken for c in with_amounts(FACING, heard_amounts("race 200 90"))}
+    assert more[" Raise to 200 90."] == "raise to 290"
+    assert meaning(Candidate(" Raise to 200 90.", "raise to 290"), FACING) == parse(
+        "raise to 290", FACING)
+    assert with_amounts(FACING, heard_amounts("raise to 2000")) == ()  # over the stack
 
 
 # --- both ears through the listening pipeline ----------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from engine.sizing import BettingContext
@@ -87,18 +87,50 @@ def amounts(ctx: BettingContext, slot: str) -> list[int]:
     the legal range (raise-to totals; increments for "raise by"; small multiples)."""
     if slot in ("multiple", "blinds"):
         return [2, 3, 4, 5, 10] if slot == "multiple" else [2, 3, 4, 5, 10, 20]
-    legal = ctx.raise_range
-    if legal is None:
+    bounds = _bounds(ctx, slot)
+    if bounds is None:
         return []
-    low, high = legal
-    if slot == "increment":
-        low, high = max(ctx.big_blind, low - ctx.current_bet), high - ctx.current_bet
+    low, high = bounds
     step = ctx.big_blind
     while (high - low) // step + 1 > AMOUNTS:  # 1-2-5 steps: 10, 20, 50, 100...
         step = step * 5 // 2 if str(step)[0] == "2" else step * 2
     first = -(-low // step) * step
     found = list(range(first, high + 1, step))[:AMOUNTS]
     return sorted({low, *found} | ({high} if slot == "amount" else set()))
+
+
+def _bounds(ctx: BettingContext, slot: str) -> tuple[int, int] | None:
+    """The legal range of an amount or increment slot now (None: no raise possible)."""
+    legal = ctx.raise_range
+    if legal is None:
+        return None
+    low, high = legal
+    if slot == "increment":
+        return max(ctx.big_blind, low - ctx.current_bet), high - ctx.current_bet
+    return low, high
+
+
+def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = False
+                 ) -> tuple[Candidate, ...]:
+    """The candidates of every one-number wording with each amount ``heard`` in its
+    slot's legal range, written as Whisper wrote it
+    (:func:`voice.understand.numbers.heard_amounts`). The legal round steps of
+    :func:`amounts` miss an amount like 1,100 or 290: so the closed set can still score
+    what was said."""
+    out: dict[str, Candidate] = {}
+    for answer, words in _default_wordings():
+        slots = [w[1:-1] for w in words if w.startswith("{")]
+        if (answer and not answers) or len(slots) != 1 or slots[0] in ("multiple", "blinds"):
+            continue
+        bounds = _bounds(ctx, slots[0])
+        if bounds is None:
+            continue
+        for value in sorted(v for v in heard if bounds[0] <= v <= bounds[1]):
+            spoken = [str(value) if w.startswith("{") else w for w in words]
+            shown = [heard[value] if w.startswith("{") else w for w in words]
+            text = whisper_style(shown)
+            out.setdefault(text, Candidate(text, " ".join(spoken)))
+    return tuple(out.values())
 
 
 def written(words: list[str], ctx: BettingContext) -> Iterator[tuple[str, str]]:
@@ -115,7 +147,7 @@ def written(words: list[str], ctx: BettingContext) -> Iterator[tuple[str, str]]:
 def whisper_style(words: list[str]) -> str:
     """" Raise to 1,000." : a leading space, a capital, digits with thousands commas,
     a question mark on a question."""
-    shown = [f"{int(w):,}" if w.isdigit() else w for w in words]
+    shown = [f"{int(w):,}" if w.isdigit() else w for w in words]  # "1,100", "200 90" kept
     text = " ".join(shown)
     text = text[:1].upper() + text[1:]
     asks = words[0] in {"what's", "what", "how", "whose", "who's", "is", "who", "whats"}

@@ -25,7 +25,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,8 +35,9 @@ import numpy as np
 
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
-from voice.recognize.closed_set import Candidate, candidates, meaning
+from voice.recognize.closed_set import Candidate, candidates, meaning, with_amounts
 from voice.understand.intent import Intent, IntentKind
+from voice.understand.numbers import heard_amounts
 
 ContextSource = Callable[[], BettingContext | None]
 
@@ -72,6 +73,7 @@ class WhisperTuning:
     enough: float = 12.0  # nats: a lead this large is sure; no need to look further
     free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
+    heard_amounts: bool = True  # amounts in the free transcription become candidates
 
 
 @dataclass(slots=True)
@@ -161,7 +163,9 @@ class WhisperRecognizer:
         began = time.perf_counter()
         encoded = self._encode(pcm)
         free, free_lp, free_n = self._transcribe(encoded)
-        scored = self._score(encoded, ctx, answers) if ctx is not None or answers else []
+        extra = heard_amounts(plain(free)) if self.tuning.heard_amounts else {}
+        scored = self._score(encoded, ctx, answers, extra) \
+            if ctx is not None or answers else []
         result = self._result(scored, free, free_lp, free_n, ctx)
         ms = (time.perf_counter() - began) * 1000
         # "answers": yes and no were candidates (a question waited): the decision needs it
@@ -180,7 +184,8 @@ class WhisperRecognizer:
         mel = self._features(padded)[:, :frames]
         view = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
         with self._lock:
-            return self._model.encode(view, to_cpu=True)
+            encoded = self._model.encode(view, to_cpu=True)
+        return encoded
 
     def _transcribe(self, encoded: Any) -> tuple[str, float, int]:
         """Greedy free transcription: (text, summed log-probability, tokens)."""
@@ -195,6 +200,18 @@ class WhisperRecognizer:
         # scores come normalised by length (length_penalty 1): back to a sum
         return self._tokenizer.decode(ids).strip(), score * n, n
 
+    def _grow(self, tree: _Node, more: Sequence[Candidate]) -> None:
+        """Add ``more`` to a prefix tree (the legal amounts stay legal in its context)."""
+        for cand in more:
+            tokens = self._tokens.get(cand.text)
+            if tokens is None:
+                tokens = self._tokens[cand.text] = self._tokenizer.encode(cand.text)
+            node = tree
+            for token in tokens:
+                node = node.children.setdefault(token, _Node())
+            if cand not in node.ends:
+                node.ends.append(cand)
+
     def _tree(self, ctx: BettingContext | None, answers: bool) -> _Node:
         key = (ctx, answers)
         tree = self._trees.get(key)
@@ -204,24 +221,20 @@ class WhisperRecognizer:
             tree = _Node()
             if len(self._tokens) > 50_000:
                 self._tokens.clear()
-            for cand in candidates(ctx, answers) if ctx is not None else ():
-                tokens = self._tokens.get(cand.text)
-                if tokens is None:
-                    tokens = self._tokens[cand.text] = self._tokenizer.encode(cand.text)
-                node = tree
-                for token in tokens:
-                    node = node.children.setdefault(token, _Node())
-                node.ends.append(cand)
+            self._grow(tree, candidates(ctx, answers) if ctx is not None else ())
             self._trees[key] = tree
         return tree
 
-    def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool
-               ) -> list[tuple[float, int, Candidate]]:
+    def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool,
+               extra: Mapping[int, str] | None = None) -> list[tuple[float, int, Candidate]]:
         """(summed log-probability, tokens, candidate) for every candidate reached,
-        walking the prefix tree a decoder step at a time."""
+        walking the prefix tree a decoder step at a time; ``extra``: amounts the free
+        transcription heard, added to the tree as commands too."""
         import ctranslate2
 
         tree = self._tree(ctx, answers)
+        if extra and ctx is not None:
+            self._grow(tree, with_amounts(ctx, extra, answers))
         memory = np.array(encoded)
         frontier: list[tuple[float, tuple[int, ...], _Node]] = [(0.0, (), tree)]
         done: list[tuple[float, int, Candidate]] = []

@@ -13,6 +13,8 @@ fifty") or a digit ("raise two fifty") is decided by :func:`readings`.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -50,6 +52,24 @@ NUMBER_TOKEN_PATTERN = r"(?:\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=
 
 LIMIT = 1_000_000
 """Numbers in words go up to (not including) a million."""
+
+
+_DIGITS = re.compile(r"^\d{1,7}$")
+
+
+def heard_amounts(text: str) -> dict[int, str]:
+    """The whole numbers written in digits in a transcription in the parser's words
+    ("raise to 1100"), each with how it was written: every run of digits, and a round
+    number with a smaller one after it joined ("race 200 90": 290 written "200 90", as
+    Whisper writes a said "two hundred ninety")."""
+    values = [int(w) if _DIGITS.match(w) else None for w in text.split()]
+    found = {v: f"{v:,}" for v in values if v is not None and v > 0}
+    for a, b in itertools.pairwise(values):
+        if a is not None and b is not None and 0 < b < 1000:
+            place = 1000 if b >= 100 else 100
+            if a % place == 0 and a >= place:
+                found.setdefault(a + b, f"{a:,} {b:,}")
+    return found
 
 
 def parse_number(words: str | Iterable[str]) -> int | None:
