@@ -21,7 +21,7 @@ from enum import StrEnum
 from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
 from voice.understand.intent import Control, Intent, IntentKind, confirmation_text
-from voice.understand.parse import miss_text
+from voice.understand.parse import miss_text, parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,11 @@ class ConfirmController:
                 return [Effect(EffectKind.SAY, "Cancelled")]
             if kind is IntentKind.CONFIRM:
                 return self._apply()
+            whole = continued(self.pending.heard, heard)
+            if whole is not None:  # "raise to one hundred" ... "and sixty": one amount
+                self.pending = None
+                heard = whole
+                kind = heard.intent.intent
         elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
             # Nothing was asked: a "yes"/"no" is a mishearing ("so what", "don't"), a miss.
             return [Effect(EffectKind.SAY, miss_text(heard.context))]
@@ -171,6 +176,39 @@ class ConfirmController:
                 and ctx.can_check):
             return True
         return heard.confidence < policy.min_confidence
+
+
+_NOT_AN_AMOUNT = frozenset({
+    "raise", "raising", "reraise", "bet", "betting", "make", "pot", "all", "in", "call",
+    "check", "fold", "double", "triple", "times", "x", "blind", "blinds", "half", "min",
+    "minimum", "max", "maximum", "by", "third", "quarter", "quarters"})
+
+
+def continued(first: Heard, then: Heard) -> Heard | None:
+    """``then`` as the rest of ``first``'s amount, when a pause cut one command in two:
+    "raise to one hundred" then "and sixty" (or "sixty") is a raise to 160. Only a round
+    amount (hundreds, thousands) followed by words that are nothing but a smaller number
+    joins; the whole is parsed again in ``first``'s context, so it is legal or carries
+    the parser's error. None: not a continuation."""
+    wager = first.intent
+    rest = then.intent
+    if wager.intent not in (IntentKind.BET, IntentKind.RAISE) or wager.to is None \
+            or rest.intent not in (IntentKind.BET, IntentKind.RAISE) or rest.to is None:
+        return None
+    words = set(then.text.lower().replace("-", " ").split())
+    if not words or words & _NOT_AN_AMOUNT:
+        return None
+    head = wager.to  # the street total said
+    place = 1000 if rest.to >= 100 else 100
+    if not (0 < rest.to < place and head >= place and head % place == 0):
+        return None
+    verb = "raise to" if wager.intent is IntentKind.RAISE else "bet"
+    text = f"{verb} {head + rest.to}"
+    intent = parse(text, first.context)
+    if intent.intent is not wager.intent:
+        return None
+    return Heard(first.seat, first.turn, intent, min(first.confidence, then.confidence),
+                 first.context, text)
 
 
 def _whole_stack(action: Action, ctx: BettingContext | None) -> bool:

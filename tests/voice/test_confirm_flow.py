@@ -87,6 +87,33 @@ def test_a_new_action_in_the_grace_window_replaces_the_old() -> None:
     assert applied(c.tick(2.5)) == [Action(SEAT, ActionKind.RAISE, 80)]
 
 
+def test_an_amount_cut_by_a_pause_is_joined() -> None:
+    # "raise to one hundred" ... "and sixty": the gate closed at the pause; the rest of
+    # the amount arrives inside the grace window and the two are one raise, never 100.
+    c = controller()
+    assert said(c.hear(heard("raise to one hundred"), 0.0)) == ["Raise to 100"]
+    assert said(c.hear(heard("and sixty", confidence=0.8), 0.6)) == ["Raise to 160"]
+    assert c.tick(1.6) == []  # a fresh grace window for the whole amount
+    assert applied(c.tick(2.1)) == [Action(SEAT, ActionKind.RAISE, 160)]
+    c = controller()
+    c.hear(heard("raise to two hundred"), 0.0)
+    assert said(c.hear(heard("twenty", confidence=0.3), 0.5)) == [
+        "Raise to 220? Say yes or no"]  # the unsure half makes the whole asked
+
+
+def test_only_a_bare_smaller_number_continues_an_amount() -> None:
+    for then, kind, to in (("raise to sixty", ActionKind.RAISE, 60),
+                           ("call", ActionKind.CALL, None)):
+        c = controller()
+        c.hear(heard("raise to one hundred"), 0.0)
+        c.hear(heard(then), 0.6)
+        assert [(a.kind, a.to) for a in applied(c.tick(3.0))] == [(kind, to)]
+    c = controller()
+    c.hear(heard("raise to one hundred fifty"), 0.0)  # not a round amount
+    c.hear(heard("and sixty"), 0.6)
+    assert applied(c.tick(3.0)) == [Action(SEAT, ActionKind.RAISE, 150)]
+
+
 def test_all_in_asks_and_yes_applies() -> None:
     c = controller()
     assert said(c.hear(heard("all in"), 0.0)) == ["All in? Say yes or no"]

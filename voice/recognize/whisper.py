@@ -74,6 +74,7 @@ class WhisperTuning:
     free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
     heard_amounts: bool = True  # amounts in the free transcription become candidates
+    prune: float = 0.0  # nats: prefixes this far below the best one are not walked (0: off)
 
 
 @dataclass(slots=True)
@@ -265,6 +266,8 @@ class WhisperRecognizer:
                         grown.append((total, (*prefix, token), child))
             grown.sort(key=lambda item: item[0], reverse=True)
             frontier = grown[:self.tuning.beam]
+            if self.tuning.prune > 0 and frontier:  # far below the best prefix: dropped
+                frontier = [f for f in frontier if f[0] > frontier[0][0] - self.tuning.prune]
             # Log-probabilities only fall as tokens are added: once every kept node is
             # already further below the best finished candidate than a sure lead, no
             # continuation can win or come close.
