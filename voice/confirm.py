@@ -192,6 +192,8 @@ def continued(first: Heard, then: Heard) -> Heard | None:
     the parser's error. None: not a continuation."""
     wager = first.intent
     rest = then.intent
+    if rest.intent not in (IntentKind.BET, IntentKind.RAISE) and then.text:
+        rest = parse(then.text, first.context)  # "and sixty" alone means nothing doable
     if wager.intent not in (IntentKind.BET, IntentKind.RAISE) or wager.to is None \
             or rest.intent not in (IntentKind.BET, IntentKind.RAISE) or rest.to is None:
         return None

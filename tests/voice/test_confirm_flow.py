@@ -96,6 +96,11 @@ def test_an_amount_cut_by_a_pause_is_joined() -> None:
     assert c.tick(1.6) == []  # a fresh grace window for the whole amount
     assert applied(c.tick(2.1)) == [Action(SEAT, ActionKind.RAISE, 160)]
     c = controller()
+    c.hear(heard("raise to one hundred"), 0.0)
+    nothing = Heard(SEAT, 7, Intent(IntentKind.UNKNOWN), 0.0, preflop().betting_context(),
+                    "and sixty")  # the two ears made nothing usable of the rest alone
+    assert said(c.hear(nothing, 0.6)) == ["Raise to 160? Say yes or no"]
+    c = controller()
     c.hear(heard("raise to two hundred"), 0.0)
     assert said(c.hear(heard("twenty", confidence=0.3), 0.5)) == [
         "Raise to 220? Say yes or no"]  # the unsure half makes the whole asked
