@@ -87,7 +87,7 @@ class SeatStats:
     saw): hands dealt, VPIP and PFR hands, postflop bets/raises and calls, bets faced
     and folded to after the flop, raises faced, folded to and re-raised before it (the
     first raise it answered in a hand), re-raises faced
-    and folded to after raising before the flop, flops seen, showdowns, and showdowns
+    and folded to after opening with a raise, flops seen, showdowns, and showdowns
     after betting with no more than high card (bluffs shown)."""
 
     hands: int = 0
@@ -155,10 +155,10 @@ class OpponentModel:
                     stats.pre_faced += 1
                     stats.pre_folded += a.kind is ActionKind.FOLD
                     stats.pre_reraised += wager
-                if answering:  # it raised and was re-raised
+                if answering:  # it opened with a raise and was re-raised
                     stats.reraised += 1
                     stats.reraise_folded += a.kind is ActionKind.FOLD
-                standing, answering = wager, False
+                standing, answering = wager and not raised, False
             elif wager and standing:
                 standing, answering = False, True
             raised = raised or wager
@@ -200,8 +200,8 @@ class OpponentModel:
         return (s.pre_reraised + 1.5) / (s.pre_faced + 10)
 
     def fold_to_reraise(self, seat: int) -> float:
-        """How often this seat, having raised before the flop, folds to a re-raise
-        (prior 0.5)."""
+        """How often this seat, having opened with a raise, folds to a re-raise (prior
+        0.5)."""
         s = self.seats.get(seat, SeatStats())
         return (s.reraise_folded + 5) / (s.reraised + 10)
 

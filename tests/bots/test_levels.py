@@ -191,6 +191,11 @@ def test_the_model_counts_folds_to_a_re_raise() -> None:
                  "raise 30", "raise 100", "call")
     model.observe(view_of(called, 1))
     assert (model.seats[0].reraised, model.seats[0].reraise_folded) == (2, 1)
+    # Only an opening raise counts: the re-raiser folding to a fourth bet does not.
+    four = act(deal([1000, 1000], button=0, holes={0: "AhAs", 1: "7c2d"}),
+               "raise 30", "raise 100", "raise 250", "fold")
+    other.observe(view_of(four, 0))
+    assert (other.seats[1].reraised, other.seats[1].reraise_folded) == (0, 0)
 
 
 def test_reads_re_raise_light_against_a_raiser_who_folds_to_re_raises() -> None:
