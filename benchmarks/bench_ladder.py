@@ -92,7 +92,7 @@ def main() -> int:
                 with_level[lv].append(key)
 
         submit("ladder 4 5", (f"{kind}@4", f"{kind}@5"), close)  # the slowest first
-        for opp in READ_AGAINST:
+        for opp in sorted(READ_AGAINST, key=lambda o: f"read 5 {o}" not in CLOSE):
             for lv in (5, 3):
                 submit(f"read {lv} {opp}", (f"{kind}@{lv}", opp), hands)
         for lv in (5, 3):

@@ -224,11 +224,11 @@ def test_the_top_level_re_raises_a_raiser_who_folds_to_re_raises_with_any_hand()
     """7-2 offsuit folds to an open, except that level 5 re-raises it, now and then,
     against an opener seen folding to most re-raises (and never against one who calls)."""
     folds, sticks = OpponentModel(), OpponentModel()  # of seat 0, the opener
-    folds.seats[0] = SeatStats(hands=300, vpip=200, pfr=150, reraised=60, reraise_folded=48)
+    folds.seats[0] = SeatStats(hands=300, vpip=200, pfr=150, reraised=60, reraise_folded=42)
     sticks.seats[0] = SeatStats(hands=300, vpip=200, pfr=150, reraised=60, reraise_folded=20)
     assert _big_blind_re_raises(4, folds) == 0
     assert _big_blind_re_raises(5, sticks) == 0
-    assert 40 < _big_blind_re_raises(5, folds) < 180
+    assert 40 < _big_blind_re_raises(5, folds) < 190
 
 
 def _opener_stands(number: int, model: OpponentModel) -> int:
