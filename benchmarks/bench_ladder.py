@@ -13,14 +13,16 @@ Prints, for one personality (``--kind``, default shark):
 
 Every line-up is dealt duplicate (``"duplicate": true``: each deck once per seat, the
 button moved on) with the same seed, so the level-3 and level-5 runs against an opponent
-see the same cards. Stacks are topped up each hand. ``--hands`` sets the hands per
-line-up (at least 10,000 for the README figures).
+see the same decks, and the reading difference is taken deck by deck (a paired
+comparison: what the cards do to both runs cancels). Stacks are topped up each hand.
+``--hands`` sets the hands per line-up (at least 10,000 for the README figures);
+``--close-hands`` the hands for the two closest comparisons, level 5 against level 4 and
+the reading against the maniac, whose intervals need more hands to separate.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,15 +33,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.api import PERSONALITIES
 from bots.levels import LEVELS
-from bots.sim import SimRequest, run
+from bots.sim import SimRequest, bb_interval, play, summary, units
 
 READ_AGAINST = ("station", "maniac", "rock")
 TABLE_OTHERS = ("maniac", "station", "rock")
+CLOSE = ("ladder 4 5", "read 5 maniac", "read 3 maniac")
+"""The line-ups played for ``--close-hands``."""
+BIG_BLIND = 10
 
 
 def _play(args: tuple[tuple[str, ...], int, int, bool]) -> dict[str, Any]:
+    """One line-up's summary, with seat 0's result per deck (``"decks"``)."""
     seats, hands, seed, chatter = args
-    return run(SimRequest(hands, seed, seats, 5, 10, 1000, chatter=chatter, duplicate=True))
+    req = SimRequest(hands, seed, seats, 5, BIG_BLIND, 1000, chatter=chatter, duplicate=True)
+    played = play(req)
+    return {**summary(req, played), "decks": units(req, [h[0] for h in played.nets])}
+
+
+def paired(a: dict[str, Any], b: dict[str, Any], seats: int) -> tuple[float, float]:
+    """Seat 0's bb/100 in ``a`` minus in ``b`` (the same seed, so the same decks), with
+    the 95% interval of the deck-by-deck difference."""
+    diffs = [x - y for x, y in zip(a["decks"], b["decks"], strict=True)]
+    mean = sum(diffs) / len(diffs) / seats * 100 / BIG_BLIND
+    return mean, bb_interval(diffs, seats, BIG_BLIND) or 0.0
 
 
 def _cell(res: dict[str, Any], seat: int = 0) -> tuple[float, float]:
@@ -53,6 +69,8 @@ def _verdict(bb: float, ci: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per line-up")
+    parser.add_argument("--close-hands", type=int, default=96_000,
+                        help="hands for level 5 vs 4 and for the reading against the maniac")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kind", default="shark", choices=PERSONALITIES)
@@ -60,25 +78,28 @@ def main() -> int:
                         help="hands per level for the table-talk count")
     args = parser.parse_args()
     hands = args.hands - args.hands % 4  # duplicate: a multiple of the seats
+    close = args.close_hands - args.close_hands % 4
     kind, levels = args.kind, range(1, len(LEVELS) + 1)
     started = time.perf_counter()
     jobs: dict[str, Future[dict[str, Any]]] = {}
     with_level: dict[int, list[str]] = {lv: [] for lv in levels}  # line-ups with a level
     with ProcessPoolExecutor(args.workers) as pool:
         def submit(key: str, seats: tuple[str, ...], n: int, chatter: bool = False) -> None:
+            n = close if key in CLOSE else n
             jobs[key] = pool.submit(_play, (seats, n, args.seed, chatter))
             for lv in {int(s.partition("@")[2] or 3) for s in seats if s in PERSONALITIES
                        or "@" in s}:
                 with_level[lv].append(key)
 
-        for opp in READ_AGAINST:  # the slowest first
+        submit("ladder 4 5", (f"{kind}@4", f"{kind}@5"), close)  # the slowest first
+        for opp in sorted(READ_AGAINST, key=lambda o: f"read 5 {o}" not in CLOSE):
             for lv in (5, 3):
                 submit(f"read {lv} {opp}", (f"{kind}@{lv}", opp), hands)
         for lv in (5, 3):
             submit(f"table {lv}", (f"{kind}@{lv}", *TABLE_OTHERS), hands)
         for a in levels:
             for b in levels:
-                if a < b:
+                if a < b and f"ladder {a} {b}" not in jobs:
                     submit(f"ladder {a} {b}", (f"{kind}@{a}", f"{kind}@{b}"), hands)
         for lv in levels:
             submit(f"talk {lv}", tuple(f"{k}@{lv}" for k in PERSONALITIES), args.talk_hands,
@@ -91,7 +112,7 @@ def main() -> int:
         return _cell(res[f"ladder {b} {a}"], 1)
 
     print(f"Ladder: {kind}@row vs {kind}@column heads-up, row's bb/100 ± 95% "
-          f"({hands:,} hands each, duplicate)")
+          f"({hands:,} hands each, @5 vs @4 {close:,}; duplicate)")
     print(f"{'':<12}" + "".join(f"{f'@{b} ' + LEVELS[b - 1].name:>18}" for b in levels))
     for a in levels:
         cells = "".join(f"{'—':>18}" if a == b else
@@ -108,12 +129,13 @@ def main() -> int:
         bb, ci = _cell(res[f"table {lv}"], 0)
         print(f"  {kind}@{lv}: {bb:+.1f} ± {ci:.1f} bb/100  {_verdict(bb, ci)}")
     print()
-    print(f"Reading: heads-up against each opponent (level 3), {hands:,} hands each")
+    print(f"Reading: heads-up against each opponent (level 3), {hands:,} hands each "
+          f"(maniac {close:,}); @5 - @3 deck by deck")
     print(f"{'opponent':<10}{'@5':>16}{'@3':>16}{'@5 - @3':>18}")
     for opp in READ_AGAINST:
         b5, c5 = _cell(res[f"read 5 {opp}"])
         b3, c3 = _cell(res[f"read 3 {opp}"])
-        diff, dci = b5 - b3, math.hypot(c5, c3)  # independent runs: intervals add in quadrature
+        diff, dci = paired(res[f"read 5 {opp}"], res[f"read 3 {opp}"], 2)
         print(f"{opp:<10}{f'{b5:+.1f} ± {c5:.1f}':>16}{f'{b3:+.1f} ± {c3:.1f}':>16}"
               f"{f'{diff:+.1f} ± {dci:.1f}':>18}  {'pays' if diff - dci > 0 else 'unclear'}")
     print()

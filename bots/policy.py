@@ -163,7 +163,9 @@ class PersonalityBot:
                 limp_r += p.limp_range * 0.5  # completing is cheap
             return legal_or_fallback(view, ActionKind.CALL if pct <= limp_r else ActionKind.FOLD)
         # Facing a raise: value re-raise, the odd light re-raise, call on odds, else fold.
-        defend = self._adjust(view).defend if raises == 1 else 1.0
+        adjust = self._adjust(view) if raises <= 2 else NONE
+        defend = adjust.defend if raises == 1 else adjust.stand if any(
+            a.seat == view.seat and a.kind is ActionKind.RAISE for a in actions) else 1.0
         three_r = p.three_bet * loose * (0.45 ** (raises - 1)) * defend
         to_reraise = multiple_to(Fraction(7, 2) if not pos.last else 3, ctx)
         if pct <= three_r:
@@ -174,7 +176,9 @@ class PersonalityBot:
         if lv.defend and raises == 1 and view.seat == view.big_blind_seat:
             call_r *= 1.0 + lv.defend * (1.0 - 2.0 * pot_odds(view))  # a cheap price
         call_r *= defend
-        if pct > call_r:
+        if pct > call_r:  # re-raise instead, now and then, a raiser who folds to it too often
+            if raises == 1 and adjust.rebluff and rng.random() < adjust.rebluff:
+                return legal_or_fallback(view, ActionKind.RAISE, to_reraise)
             return legal_or_fallback(view, ActionKind.FOLD)
         involved = [s for s in view.opponents
                     if any(a.seat == s and a.kind is not ActionKind.FOLD for a in actions)]

@@ -85,8 +85,10 @@ def position_of(view: PlayerView) -> Position:
 class SeatStats:
     """Counts of one seat's public actions over the session (what anyone at the table
     saw): hands dealt, VPIP and PFR hands, postflop bets/raises and calls, bets faced
-    and folded to after the flop, raises faced and folded to before it, flops seen,
-    showdowns, and showdowns after betting with no more than high card (bluffs shown)."""
+    and folded to after the flop, raises faced, folded to and re-raised before it (the
+    first raise it answered in a hand), re-raises faced
+    and folded to after opening with a raise, flops seen, showdowns, and showdowns
+    after betting with no more than high card (bluffs shown)."""
 
     hands: int = 0
     vpip: int = 0
@@ -97,6 +99,9 @@ class SeatStats:
     folded: int = 0
     pre_faced: int = 0
     pre_folded: int = 0
+    pre_reraised: int = 0
+    reraised: int = 0
+    reraise_folded: int = 0
     saw_flop: int = 0
     showdowns: int = 0
     bet_showdowns: int = 0
@@ -137,16 +142,26 @@ class OpponentModel:
 
     @staticmethod
     def _observe_more(view: PlayerView, s: int, stats: SeatStats) -> None:
-        """Preflop folds to a raise, flops seen, showdowns and the bluffs they showed."""
-        raised = False
+        """Preflop folds to a raise and to a re-raise, flops seen, showdowns and the
+        bluffs they showed."""
+        raised = faced = standing = answering = False
         for a in view.actions:
             if a.street is not Street.PREFLOP:
                 break
-            if a.seat == s and raised:
-                stats.pre_faced += 1
-                stats.pre_folded += a.kind is ActionKind.FOLD
-                break
-            raised = raised or a.kind in (ActionKind.BET, ActionKind.RAISE)
+            wager = a.kind in (ActionKind.BET, ActionKind.RAISE)
+            if a.seat == s:
+                if raised and not faced:  # the first raise it answers
+                    faced = True
+                    stats.pre_faced += 1
+                    stats.pre_folded += a.kind is ActionKind.FOLD
+                    stats.pre_reraised += wager
+                if answering:  # it opened with a raise and was re-raised
+                    stats.reraised += 1
+                    stats.reraise_folded += a.kind is ActionKind.FOLD
+                standing, answering = wager and not raised, False
+            elif wager and standing:
+                standing, answering = False, True
+            raised = raised or wager
         if len(view.board) < 3 or any(a.seat == s and a.kind is ActionKind.FOLD
                                       and a.street is Street.PREFLOP for a in view.actions):
             return
@@ -177,6 +192,18 @@ class OpponentModel:
         """How often this seat folds to a raise before the flop (prior 0.55)."""
         s = self.seats.get(seat, SeatStats())
         return (s.pre_folded + 5.5) / (s.pre_faced + 10)
+
+    def reraise_rate(self, seat: int) -> float:
+        """How often this seat re-raises the first raise it answers before the flop
+        (prior 0.15)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.pre_reraised + 1.5) / (s.pre_faced + 10)
+
+    def fold_to_reraise(self, seat: int) -> float:
+        """How often this seat, having opened with a raise, folds to a re-raise (prior
+        0.5)."""
+        s = self.seats.get(seat, SeatStats())
+        return (s.reraise_folded + 5) / (s.reraised + 10)
 
     def showdown_rate(self, seat: int) -> float:
         """How often this seat goes to showdown once it sees a flop (prior 0.3)."""

@@ -105,8 +105,23 @@ def _percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[index]
 
 
-def run(req: SimRequest) -> dict[str, Any]:
-    """Play ``req.hands`` hands and summarise them."""
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What a simulation saw, before it is summarised: each hand's net chips per seat,
+    each decision's seconds, and the table talk."""
+
+    nets: tuple[tuple[int, ...], ...]
+    times: tuple[float, ...]
+    vpip: tuple[int, ...]
+    pfr: tuple[int, ...]
+    illegal: int
+    chat_lines: int
+    distinct_chat_lines: int
+    seconds: float
+
+
+def play(req: SimRequest) -> Played:
+    """Play ``req.hands`` hands; every seat starts each hand with ``req.stack``."""
     started = time.perf_counter()
     master = random.Random(req.seed)
     deck_rng = random.Random(master.getrandbits(64))
@@ -118,9 +133,7 @@ def run(req: SimRequest) -> dict[str, Any]:
                   for i, b in enumerate(bots))
     chatter = Chatter({s: b.kind for s, b in enumerate(bots) if b.kind in PERSONALITIES},
                       random.Random(master.getrandbits(64)), names=names)
-    sums = [0.0] * n
-    squares = [0.0] * n  # of each hand's result, or of each deck's with duplicate
-    deck_sums = [0.0] * n
+    nets: list[tuple[int, ...]] = []
     deck: list[Card] = []
     vpip = [0] * n
     pfr = [0] * n
@@ -146,17 +159,9 @@ def run(req: SimRequest) -> dict[str, Any]:
                 illegal += 1
                 action = state.timeout_action()
             state.apply(action)
+        nets.append(tuple(state.stacks[seat] - req.stack for seat in range(n)))
         for seat in range(n):
             bots[seat].hand_over(view_of(state, seat))
-            net = state.stacks[seat] - req.stack
-            sums[seat] += net
-            if not req.duplicate:
-                squares[seat] += net * net
-            else:
-                deck_sums[seat] += net
-                if hand % n == n - 1:
-                    squares[seat] += deck_sums[seat] ** 2
-                    deck_sums[seat] = 0.0
             mine = [a for a in state.events if getattr(a, "seat", None) == seat
                     and getattr(a, "street", None) is Street.PREFLOP]
             kinds = {getattr(a, "kind", None) for a in mine}
@@ -169,31 +174,52 @@ def run(req: SimRequest) -> dict[str, Any]:
                                     now=hand * SECONDS_PER_HAND)
             chat_lines += len(lines)
             distinct.update(line.text for line in lines)
-    times.sort()
-    h = req.hands
-    bb = req.big_blind
+    return Played(tuple(nets), tuple(sorted(times)), tuple(vpip), tuple(pfr), illegal,
+                  chat_lines, len(distinct), time.perf_counter() - started)
 
-    def ci(seat: int) -> float | None:
-        units = h // n if req.duplicate else h  # independent samples: hands, or decks
-        per = n if req.duplicate else 1
-        if units < 2:
-            return None
-        mean = sums[seat] / units
-        var = max(0.0, (squares[seat] - units * mean * mean) / (units - 1))
-        return round(1.96 * math.sqrt(var / units) / per * 100 / bb, 2)
 
+def units(req: SimRequest, nets: Sequence[float]) -> list[float]:
+    """The independent samples of one seat's per-hand ``nets``: each hand, or with
+    duplicate dealing each deck's total over its ``len(seats)`` hands."""
+    if not req.duplicate:
+        return list(nets)
+    n = len(req.seats)
+    return [sum(nets[i:i + n]) for i in range(0, len(nets) - n + 1, n)]
+
+
+def bb_interval(samples: Sequence[float], hands_each: int, big_blind: int) -> float | None:
+    """The 95% interval (bb/100) of the mean of independent ``samples`` of
+    ``hands_each`` hands (None with fewer than two)."""
+    k = len(samples)
+    if k < 2:
+        return None
+    mean = sum(samples) / k
+    var = max(0.0, sum((x - mean) ** 2 for x in samples) / (k - 1))
+    return round(1.96 * math.sqrt(var / k) / hands_each * 100 / big_blind, 2)
+
+
+def run(req: SimRequest) -> dict[str, Any]:
+    """Play ``req.hands`` hands and summarise them."""
+    return summary(req, play(req))
+
+
+def summary(req: SimRequest, played: Played) -> dict[str, Any]:
+    """The output object for ``req`` (contract 4) from what was played."""
+    n, h, bb = len(req.seats), req.hands, req.big_blind
+    per = n if req.duplicate else 1
+    seat_nets = [[hand[s] for hand in played.nets] for s in range(n)]
     return {
         "hands": h,
-        "bb_per_100": {str(s): round(sums[s] / h * 100 / bb, 2) for s in range(n)},
-        "ci95": {str(s): ci(s) for s in range(n)},
-        "decision_ms_p50": round(_percentile(times, 0.50) * 1000, 3),
-        "decision_ms_p99": round(_percentile(times, 0.99) * 1000, 3),
-        "chat_lines": chat_lines,
-        "distinct_chat_lines": len(distinct),
-        "seconds": round(time.perf_counter() - started, 2),
-        "vpip": {str(s): round(vpip[s] / h, 4) for s in range(n)},
-        "pfr": {str(s): round(pfr[s] / h, 4) for s in range(n)},
-        "illegal_actions": illegal,
+        "bb_per_100": {str(s): round(sum(seat_nets[s]) / h * 100 / bb, 2) for s in range(n)},
+        "ci95": {str(s): bb_interval(units(req, seat_nets[s]), per, bb) for s in range(n)},
+        "decision_ms_p50": round(_percentile(played.times, 0.50) * 1000, 3),
+        "decision_ms_p99": round(_percentile(played.times, 0.99) * 1000, 3),
+        "chat_lines": played.chat_lines,
+        "distinct_chat_lines": played.distinct_chat_lines,
+        "seconds": round(played.seconds, 2),
+        "vpip": {str(s): round(played.vpip[s] / h, 4) for s in range(n)},
+        "pfr": {str(s): round(played.pfr[s] / h, 4) for s in range(n)},
+        "illegal_actions": played.illegal,
     }
 
 

@@ -168,3 +168,91 @@ def test_duplicate_dealing_cancels_the_cards_luck_between_equal_bots() -> None:
     assert plain["bb_per_100"]["0"] != 0.0
     odd = answer(json.dumps({"hands": 201, "seats": ["callbot", "rock"], "duplicate": True}))
     assert "multiple of the 2" in odd["error"]["message"]
+
+
+def test_the_model_counts_folds_to_a_re_raise() -> None:
+    """Seat 0 opens, seat 1 re-raises and seat 0 folds: a fold to a re-raise (and to the
+    first raise it answered); seat 1 re-raised the raise it answered, and was never
+    re-raised itself."""
+    from tests.engine.util import act, deal
+
+    state = act(deal([1000, 1000], button=0, holes={0: "7c2d", 1: "AhAs"}),
+                "raise 30", "raise 100", "fold")
+    model = OpponentModel()
+    model.observe(view_of(state, 1))
+    opener = model.seats[0]
+    assert (opener.reraised, opener.reraise_folded) == (1, 1)
+    assert model.fold_to_reraise(0) > 0.5  # prior 0.5, one fold seen
+    other = OpponentModel()
+    other.observe(view_of(state, 0))
+    seen = other.seats[1]
+    assert (seen.pre_faced, seen.pre_reraised, seen.reraised) == (1, 1, 0)
+    called = act(deal([1000, 1000], button=0, holes={0: "7c2d", 1: "AhAs"}),
+                 "raise 30", "raise 100", "call")
+    model.observe(view_of(called, 1))
+    assert (model.seats[0].reraised, model.seats[0].reraise_folded) == (2, 1)
+    # Only an opening raise counts: the re-raiser folding to a fourth bet does not.
+    four = act(deal([1000, 1000], button=0, holes={0: "AhAs", 1: "7c2d"}),
+               "raise 30", "raise 100", "raise 250", "fold")
+    other.observe(view_of(four, 0))
+    assert (other.seats[1].reraised, other.seats[1].reraise_folded) == (0, 0)
+
+
+def test_reads_re_raise_light_against_a_raiser_who_folds_to_re_raises() -> None:
+    folds = _model(hands=300, pfr=150, reraised=60, reraise_folded=48)
+    sticks = _model(hands=300, pfr=150, reraised=60, reraise_folded=20)
+    assert adjustments(folds, [1], 1.0).rebluff > 0.3
+    assert adjustments(sticks, [1], 1.0).rebluff == 0
+    assert adjustments(folds, [1], 0.0) == NONE
+
+
+def _big_blind_re_raises(number: int, model: OpponentModel) -> int:
+    """Times in 200 that the big blind re-raises an open holding 7-2 offsuit."""
+    from tests.engine.util import act, deal
+
+    count = 0
+    for seed in range(200):
+        state = act(deal([1000, 1000], button=0, holes={0: "AhKd", 1: "7c2d"}), "raise 30")
+        bot = create_bot(f"shark@{number}", random.Random(seed), think=False)
+        assert isinstance(bot, PersonalityBot)
+        bot.model = model
+        count += bot.decide(view_of(state, 1)).kind is ActionKind.RAISE
+    return count
+
+
+def test_the_top_level_re_raises_a_raiser_who_folds_to_re_raises_with_any_hand() -> None:
+    """7-2 offsuit folds to an open, except that level 5 re-raises it, now and then,
+    against an opener seen folding to most re-raises (and never against one who calls)."""
+    folds, sticks = OpponentModel(), OpponentModel()  # of seat 0, the opener
+    folds.seats[0] = SeatStats(hands=300, vpip=200, pfr=150, reraised=60, reraise_folded=42)
+    sticks.seats[0] = SeatStats(hands=300, vpip=200, pfr=150, reraised=60, reraise_folded=20)
+    assert _big_blind_re_raises(4, folds) == 0
+    assert _big_blind_re_raises(5, sticks) == 0
+    assert 40 < _big_blind_re_raises(5, folds) < 190
+
+
+def _opener_stands(number: int, model: OpponentModel) -> int:
+    """Times in 200 that the button, having opened 8-6 suited, calls or re-raises the big
+    blind's re-raise."""
+    from tests.engine.util import act, deal
+
+    count = 0
+    for seed in range(200):
+        state = act(deal([1000, 1000], button=0, holes={0: "8h6h", 1: "AhKd"}),
+                    "raise 30", "raise 100")
+        bot = create_bot(f"shark@{number}", random.Random(seed), think=False)
+        assert isinstance(bot, PersonalityBot)
+        bot.model = model
+        count += bot.decide(view_of(state, 0)).kind is not ActionKind.FOLD
+    return count
+
+
+def test_the_top_level_stands_up_to_a_player_who_re_raises_too_often() -> None:
+    """8-6 suited mostly folds to a re-raise; level 5 keeps it against a player seen
+    re-raising a third of the raises he answers (not against one who rarely does)."""
+    wild, tight = OpponentModel(), OpponentModel()  # of seat 1, the re-raiser
+    wild.seats[1] = SeatStats(hands=300, vpip=220, pfr=180, pre_faced=150, pre_reraised=50)
+    tight.seats[1] = SeatStats(hands=300, vpip=90, pfr=40, pre_faced=150, pre_reraised=12)
+    assert adjustments(wild, [1], 1.0).stand > 1.5 > 1.0 == adjustments(tight, [1], 1.0).stand
+    assert _opener_stands(4, wild) < 40 and _opener_stands(5, tight) < 20
+    assert _opener_stands(5, wild) > 100
