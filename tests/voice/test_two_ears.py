@@ -75,6 +75,14 @@ def test_nothing_usable_from_either_is_none() -> None:
     assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
 
 
+def test_a_command_both_heard_that_cannot_be_done_says_why() -> None:
+    d = decide(heard("pocketsphinx", "check it", 0.6), heard("whisper", "check", 0.8))
+    assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.CHECK
+    assert d.intent.error == "You can't check: 40 to call"  # said, nothing done
+    d = decide(heard("pocketsphinx", "check", 0.6), heard("whisper", "", 0.0))
+    assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
+
+
 def test_a_lone_yes_is_never_taken() -> None:
     # "check" heard by Whisper as "okay": with a question pending it would answer it.
     d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "okay", 0.9))

@@ -140,6 +140,12 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="answer")
     if not both:
+        if first.intent.intent is not IntentKind.UNKNOWN \
+                and first.intent.meaning == second.intent.meaning:
+            # Both heard the same command that cannot be done now ("check" facing a
+            # bet): nothing is done, and the parser's reason is said, not a miss.
+            return Decision(DecisionKind.NONE, second.intent, 0.0, second.text, pair,
+                            rule="agree, not possible")
         return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0,
                         second.text or first.text, pair, rule="nothing usable")
     if len(both) == 2 and first.intent.meaning == second.intent.meaning:
