@@ -136,7 +136,7 @@ def reading(result: Result, ctx: BettingContext | None = None,
     also = None
     if result.second and UNKNOWN_WORD not in result.second.split():
         heard = parse(result.second, ctx)
-        if heard.intent is not IntentKind.UNKNOWN and heard.error is None:
+        if heard.intent is not IntentKind.UNKNOWN:  # an error kept: "check" facing a bet
             also = heard
     return Reading(result.backend, intent, confidence, text, also, result.second)
 

@@ -79,6 +79,10 @@ def test_a_command_both_heard_that_cannot_be_done_says_why() -> None:
     d = decide(heard("pocketsphinx", "check it", 0.6), heard("whisper", "check", 0.8))
     assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.CHECK
     assert d.intent.error == "You can't check: 40 to call"  # said, nothing done
+    # Whisper's closed set holds only what is legal: its free transcription heard it
+    d = decide(heard("pocketsphinx", "check it", 0.6),
+               heard("whisper", "", 0.0, free="check it"))
+    assert d.kind is DecisionKind.NONE and d.intent.error == "You can't check: 40 to call"
     d = decide(heard("pocketsphinx", "check", 0.6), heard("whisper", "", 0.0))
     assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
 

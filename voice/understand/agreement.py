@@ -56,8 +56,8 @@ class DecisionKind(StrEnum):
 class Reading:
     """One recognizer's hearing: who heard it, what it means and how sure it was;
     ``also`` what its own second hearing means (Whisper's free transcription beside
-    its closed-set pick; None: nothing that can be done now) and ``second`` that
-    hearing's words."""
+    its closed-set pick, which can only be legal; an error kept, None: nothing
+    understood) and ``second`` that hearing's words."""
 
     recognizer: str
     intent: Intent
@@ -140,11 +140,12 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="answer")
     if not both:
+        also = second.also.meaning if second.also is not None else None
         if first.intent.intent is not IntentKind.UNKNOWN \
-                and first.intent.meaning == second.intent.meaning:
+                and first.intent.meaning in (second.intent.meaning, also):
             # Both heard the same command that cannot be done now ("check" facing a
             # bet): nothing is done, and the parser's reason is said, not a miss.
-            return Decision(DecisionKind.NONE, second.intent, 0.0, second.text, pair,
+            return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
                             rule="agree, not possible")
         return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0,
                         second.text or first.text, pair, rule="nothing usable")
