@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from engine.chips import chip_text
 from engine.sizing import BettingContext
 from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Slot, Word
 from voice.understand.intent import Intent, IntentKind
@@ -147,7 +148,7 @@ def written(words: list[str], ctx: BettingContext) -> Iterator[tuple[str, str]]:
 def whisper_style(words: list[str]) -> str:
     """" Raise to 1,000." : a leading space, a capital, digits with thousands commas,
     a question mark on a question."""
-    shown = [f"{int(w):,}" if w.isdigit() else w for w in words]  # "1,100", "200 90" kept
+    shown = [chip_text(int(w)) if w.isdigit() else w for w in words]  # "1,100"; "200 90" kept
     text = " ".join(shown)
     text = text[:1].upper() + text[1:]
     asks = words[0] in {"what's", "what", "how", "whose", "who's", "is", "who", "whats"}

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from engine.chips import chip_text
 from voice.understand.text import tokenize
 
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -63,12 +64,12 @@ def heard_amounts(text: str) -> dict[int, str]:
     number with a smaller one after it joined ("race 200 90": 290 written "200 90", as
     Whisper writes a said "two hundred ninety")."""
     values = [int(w) if _DIGITS.match(w) else None for w in text.split()]
-    found = {v: f"{v:,}" for v in values if v is not None and v > 0}
+    found = {v: chip_text(v) for v in values if v is not None and v > 0}
     for a, b in itertools.pairwise(values):
         if a is not None and b is not None and 0 < b < 1000:
             place = 1000 if b >= 100 else 100
             if a % place == 0 and a >= place:
-                found.setdefault(a + b, f"{a:,} {b:,}")
+                found.setdefault(a + b, f"{chip_text(a)} {chip_text(b)}")
     return found
 
 
