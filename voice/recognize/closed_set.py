@@ -118,31 +118,35 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     (:func:`voice.understand.numbers.heard_amounts`). The legal round steps of
     :func:`amounts` miss an amount like 1,100 or 290: so the closed set can still score
     what was said."""
-    out: dict[str, Candidate] = {}
-    for answer, words in _default_wordings():
-        slots = [w[1:-1] for w in words if w.startswith("{")]
-        if (answer and not answers) or len(slots) != 1 or slots[0] in ("multiple", "blinds"):
-            continue
-        bounds = _bounds(ctx, slots[0])
-        if bounds is None:
-            continue
-        for value in sorted(v for v in heard if bounds[0] <= v <= bounds[1]):
-            spoken = [str(value) if w.startswith("{") else w for w in words]
-            shown = [heard[value] if w.startswith("{") else w for w in words]
-            text = whisper_style(shown)
-            out.setdefault(text, Candidate(text, " ".join(spoken)))
-    return tuple(out.values())
+    one = tuple((answer, words) for answer, words in _default_wordings()
+                if sum(w.startswith("{") for w in words) == 1)
+    return _candidates(ctx, answers, one, heard)
 
 
-def written(words: list[str], ctx: BettingContext) -> Iterator[tuple[str, str]]:
+def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | None = None
+            ) -> Iterator[tuple[str, str]]:
     """(spoken words for the parser, Whisper-style text) for one wording, every number
-    slot filled with :func:`amounts`."""
+    slot filled with :func:`amounts`, or with the amounts ``heard`` in the slot's legal
+    range, shown as they were written."""
     slots = [w[1:-1] for w in words if w.startswith("{")]
-    choices = [amounts(ctx, slot) for slot in slots]
+    choices = [[(v, str(v)) for v in amounts(ctx, slot)] if heard is None
+               else _heard_in_range(ctx, slot, heard) for slot in slots]
     for values in itertools.product(*choices):
         filled = iter(values)
-        spoken = [str(next(filled)) if w.startswith("{") else w for w in words]
-        yield " ".join(spoken), whisper_style(spoken)
+        spoken, form = [], []
+        for w in words:
+            value, shown = next(filled) if w.startswith("{") else (w, w)
+            spoken.append(str(value))
+            form.append(shown)
+        yield " ".join(spoken), whisper_style(form)
+
+
+def _heard_in_range(ctx: BettingContext, slot: str, heard: Mapping[int, str]
+                    ) -> list[tuple[int, str]]:
+    bounds = None if slot in ("multiple", "blinds") else _bounds(ctx, slot)
+    if bounds is None:
+        return []
+    return [(v, heard[v]) for v in sorted(heard) if bounds[0] <= v <= bounds[1]]
 
 
 def whisper_style(words: list[str]) -> str:
@@ -198,11 +202,12 @@ def _wordings(templates: Templates) -> tuple[tuple[bool, tuple[str, ...]], ...]:
 
 
 def _candidates(ctx: BettingContext, answers: bool,
-                wordings: tuple[tuple[bool, tuple[str, ...]], ...]) -> tuple[Candidate, ...]:
+                wordings: tuple[tuple[bool, tuple[str, ...]], ...],
+                heard: Mapping[int, str] | None = None) -> tuple[Candidate, ...]:
     out: dict[str, Candidate] = {}
     for answer, words in wordings:
         if answer and not answers:
             continue
-        for spoken, text in written(list(words), ctx):
+        for spoken, text in written(list(words), ctx, heard):
             out.setdefault(text, Candidate(text, spoken))
     return tuple(out.values())

@@ -62,10 +62,10 @@ class WhisperTuning:
     of 8 s understood 59.4% with both ears and asked 63.5% of right commands (5 s:
     58.8% / 68.3%; 10 s: 57.5% / 63.9%; 15 s: 57.5% / 64.5%; 3 s with beam 4: 54.4%);
     beam 4 lost 3 points at 5 s, beam 12 gained nothing over 8. Later, on the full
-    development set replayed offline (480 commands): ``prune`` 6 nats cut Whisper's CPU
-    per utterance from 309 to 247 ms (decoder rows 28.8 -> 20.7) with 320 against 319
-    understood but one more wrong action (4 against 3), and 4 nats 217 ms with 317
-    understood; a 5 s window with it 239 ms and 313: both left off."""
+    development set replayed offline (480 commands): pruning prefixes 6 nats below the
+    best one cut Whisper's CPU per utterance from 309 to 247 ms (decoder rows 28.8 ->
+    20.7) with 320 against 319 understood but one more wrong action (4 against 3), and 4
+    nats 217 ms with 317 understood; a 5 s window with it 239 ms and 313: both left off."""
 
     threads: int = 2
     window: float = 8.0
@@ -78,7 +78,6 @@ class WhisperTuning:
     free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
     heard_amounts: bool = True  # amounts in the free transcription become candidates
-    prune: float = 0.0  # nats: prefixes this far below the best one are not walked (0: off)
 
 
 @dataclass(slots=True)
@@ -270,8 +269,6 @@ class WhisperRecognizer:
                         grown.append((total, (*prefix, token), child))
             grown.sort(key=lambda item: item[0], reverse=True)
             frontier = grown[:self.tuning.beam]
-            if self.tuning.prune > 0 and frontier:  # far below the best prefix: dropped
-                frontier = [f for f in frontier if f[0] > frontier[0][0] - self.tuning.prune]
             # Log-probabilities only fall as tokens are added: once every kept node is
             # already further below the best finished candidate than a sure lead, no
             # continuation can win or come close.
