@@ -275,11 +275,17 @@ def test_a_bare_number_out_of_range_says_the_range():
 
 @pytest.mark.parametrize(("text", "to"), [
     ("bet .5k", 500), ("bet 0.5k", 500), ("bet ½ pot", None), ("bet ¾ pot", None),
-    ("bet ⅓ pot", None), ("bet 2½ x", None),
+    ("bet ⅓ pot", None), ("bet 2½ x", None), ("bet 3/4 pot", None), ("bet 2/3 pot", None),
+    ("bet 3 quarters pot", None), ("bet 2 thirds pot", None), ("bet 2 3rds pot", None),
+    ("bet 1/2 pot", None),
 ])
 def test_typed_fractions_and_decimals_keep_their_value(text, to):
     spelled = {"bet ½ pot": "bet half pot", "bet ¾ pot": "bet three quarters pot",
-               "bet ⅓ pot": "bet a third of the pot", "bet 2½ x": "bet two and a half x"}
+               "bet ⅓ pot": "bet a third of the pot", "bet 2½ x": "bet two and a half x",
+               "bet 3/4 pot": "bet three quarters pot", "bet 2/3 pot": "bet two thirds pot",
+               "bet 3 quarters pot": "bet three quarters pot",
+               "bet 2 thirds pot": "bet two thirds pot", "bet 2 3rds pot": "bet two thirds pot",
+               "bet 1/2 pot": "bet half pot"}
     want = to if to is not None else parse(spelled[text], OPEN).to
     assert want is not None and _said(text, OPEN) == (IntentKind.BET, want, None)
 

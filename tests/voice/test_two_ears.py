@@ -232,6 +232,21 @@ def test_candidates_are_written_as_whisper_writes() -> None:
     assert whisper_style(["raise", "to", "1000"]) == " Raise to 1,000."
     assert whisper_style(["what's", "the", "pot"]) == " What's the pot?"
     assert plain(" Raise to 1,000.") == "raise to 1000"
+    assert whisper_style(["raise", "to", "3", "x"]) == " Raise to 3x."
+    assert whisper_style(["do", "i", "have", "the", "pot", "odds"]) == " Do I have the pot odds?"
+    assert plain(" Raise to 2.5x.") == "raise to 2.5x"
+    assert plain(" 3/4 pot.") == "3/4 pot"
+
+
+def test_every_pot_fraction_and_half_multiples_are_candidates() -> None:
+    """The listed fractions are all there, counted in digits ("3 quarters"), whatever
+    the number of wordings kept; and two and a half times, written "2.5x"."""
+    by_text = {c.text: c for c in candidates(FACING)}
+    for text in (" 3 quarters pot.", " 2 thirds pot.", " Half pot.", " To 2.5x."):
+        assert text in by_text
+        assert meaning(by_text[text], FACING) is not None
+    assert meaning(by_text[" 3 quarters pot."], FACING) == parse("three quarters pot", FACING)
+    assert parse(plain(" 2.5x."), FACING) == parse("two and a half times", FACING)
 
 
 def test_only_commands_legal_now_count() -> None:

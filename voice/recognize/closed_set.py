@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -65,10 +66,7 @@ def _effort(words: list[str]) -> float:
 def _expand(templates: Templates, expr: Expr, cap: int) -> list[list[str]]:
     if isinstance(expr, Word):
         return [[expr.text]]
-    if isinstance(expr, Slot):
-        if expr.name in templates.lists:
-            return [w for value in templates.lists[expr.name].values()
-                    for w in _expand(templates, value, cap)][:cap]
+    if isinstance(expr, Slot):  # a number or a listed value ("{fraction}"): filled later
         return [[f"{{{expr.name}}}"]]
     if isinstance(expr, Ref):
         return _expand(templates, templates.rules[expr.name], cap)
@@ -118,8 +116,9 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     (:func:`voice.understand.numbers.heard_amounts`). The legal round steps of
     :func:`amounts` miss an amount like 1,100 or 290: so the closed set can still score
     what was said."""
+    listed = {f"{{{name}}}" for name in _listed()}
     one = tuple((answer, words) for answer, words in _default_wordings()
-                if sum(w.startswith("{") for w in words) == 1)
+                if sum(w.startswith("{") for w in words) == 1 and not listed & set(words))
     return _candidates(ctx, answers, one, heard)
 
 
@@ -129,7 +128,10 @@ def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | No
     slot filled with :func:`amounts`, or with the amounts ``heard`` in the slot's legal
     range, shown as they were written."""
     slots = [w[1:-1] for w in words if w.startswith("{")]
-    choices = [[(v, str(v)) for v in amounts(ctx, slot)] if heard is None
+    listed = _listed()
+    choices = [list(listed[slot]) if slot in listed
+               else [(v, str(v)) for v in amounts(ctx, slot)] + HALVES.get(slot, [])
+               if heard is None
                else _heard_in_range(ctx, slot, heard) for slot in slots]
     for values in itertools.product(*choices):
         filled = iter(values)
@@ -139,6 +141,30 @@ def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | No
             spoken.append(str(value))
             form.append(shown)
         yield " ".join(spoken), whisper_style(form)
+
+
+HALVES: dict[str, list[tuple[str, str]]] = {s: [("2.5", "2.5")] for s in ("multiple", "blinds")}
+"""Two and a half times the bet or the big blind, as Whisper writes it ("2.5x")."""
+
+SAID_AS_DIGIT = {"two": "2", "three": "3"}
+"""Whisper writes a fraction's count in digits: "2 thirds", "3 quarters"."""
+
+
+@functools.lru_cache(maxsize=1)
+def _listed() -> dict[str, tuple[tuple[str, str], ...]]:
+    """(spoken, written) for every value of each listed slot ("{fraction}"): the
+    value's shortest wording, its count in digits as Whisper writes it ("three
+    quarters" -> "3 quarters")."""
+    templates = load()
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for name, values in templates.lists.items():
+        forms = []
+        for expr in values.values():
+            words = min(_expand(templates, expr, WORDINGS), key=len)
+            shown = [SAID_AS_DIGIT.get(words[0], words[0]), *words[1:]]
+            forms.append((" ".join(words), " ".join(shown)))
+        out[name] = tuple(forms)
+    return out
 
 
 def _heard_in_range(ctx: BettingContext, slot: str, heard: Mapping[int, str]
@@ -152,11 +178,18 @@ def _heard_in_range(ctx: BettingContext, slot: str, heard: Mapping[int, str]
 def whisper_style(words: list[str]) -> str:
     """" Raise to 1,000." : a leading space, a capital, digits with thousands commas,
     a question mark on a question."""
-    shown = [chip_text(int(w)) if w.isdigit() else w for w in words]  # "1,100"; "200 90" kept
-    text = " ".join(shown)
+    shown = [chip_text(int(w)) if w.isdigit() else _CAPITAL_I.get(w, w)
+             for w in words]  # "1,100"; "200 90" kept
+    text = _TIMES.sub(r"\1x", " ".join(shown))
     text = text[:1].upper() + text[1:]
-    asks = words[0] in {"what's", "what", "how", "whose", "who's", "is", "who", "whats"}
-    return " " + text + ("?" if asks else ".")
+    return " " + text + ("?" if words[0] in _ASKING else ".")
+
+
+_CAPITAL_I = {"i": "I", "i'm": "I'm", "i'll": "I'll", "i've": "I've", "i'd": "I'd"}
+_TIMES = re.compile(r"(\d) x\b")  # "3 x" is written "3x"
+_ASKING = frozenset({"what's", "what", "whats", "what're", "how", "whose", "who's", "who",
+                     "is", "are", "do", "does", "did", "have", "has", "should", "can",
+                     "when", "where", "which", "why", "am"})
 
 
 def candidates(ctx: BettingContext, answers: bool = False,

@@ -330,11 +330,12 @@ class WhisperRecognizer:
         return Result("", (), 0.0, self.name, details, second=spoken_free)
 
 
-_PUNCT = re.compile(r"[^\w' ]+")
+_PUNCT = re.compile(r"(?!(?<=\d)[./](?=\d))[^\w' ]+")
 
 
 def plain(text: str) -> str:
     """Whisper's text in the parser's words: lower case, digits without thousands
-    commas, no punctuation ("Raise to 1,000." -> "raise to 1000")."""
+    commas, no punctuation but a decimal point or a fraction's stroke between digits
+    ("Raise to 1,000." -> "raise to 1000"; "2.5x" and "3/4 pot" kept)."""
     text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
     return " ".join(_PUNCT.sub(" ", text.lower()).split())

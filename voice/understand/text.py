@@ -13,6 +13,11 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "−": "-"})
 _MIXED_HALF = re.compile(r"(?<=\d)\s*½")
 _FRACTIONS = str.maketrans({"½": " half ", "⅓": " a third ", "⅔": " two thirds ",
                             "¼": " a quarter ", "¾": " three quarters "})
+_WRITTEN_FRACTIONS = {"1/2": " half ", "1/3": " a third ", "2/3": " two thirds ",
+                      "1/4": " a quarter ", "3/4": " three quarters "}
+_STROKE = re.compile(r"(?<![\d.])([123])\s*/\s*([234])(?![\d.])")
+_COUNTED = re.compile(r"(?<![\d.])([23])\s+(3rds|thirds|quarters|fourths)\b")
+_COUNTS = {"2": "two", "3": "three"}
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\.?\d)")
 _LEADING_DOT = re.compile(r"(?<![\d.])\.(?=\d)")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -27,10 +32,13 @@ def tokenize(text: str) -> list[str]:
     Hyphens and punctuation separate words ("all-in" -> "all in"); apostrophes stay
     inside words ("what's"); "%" becomes the word "percent". Written forms that would
     otherwise lose a meaning read as words: "½" -> "half" ("2½" -> "2 and a half"),
+    "3/4" -> "three quarters", "2 thirds" -> "two thirds" (as Whisper writes them),
     ".5" -> "0.5", and a minus sign ("-200") -> "minus", which no template says.
     """
     text = text.lower().translate(_APOSTROPHES)
     text = _MIXED_HALF.sub(" and a half ", text).translate(_FRACTIONS)
+    text = _STROKE.sub(lambda m: _WRITTEN_FRACTIONS.get(f"{m[1]}/{m[2]}", m[0]), text)
+    text = _COUNTED.sub(lambda m: f"{_COUNTS[m[1]]} {m[2].replace('3rds', 'thirds')}", text)
     text = _NEGATIVE.sub(" minus ", text)
     text = _LEADING_DOT.sub("0.", text)
     text = _THOUSANDS_COMMA.sub("", text)
