@@ -332,6 +332,38 @@ def test_whisper_hears_tts_commands(whisper: object, tmp_path: Path, text: str,
     assert result.second  # the free transcription rides along
 
 
+def test_the_free_transcription_is_a_candidate_when_it_can_be_done_now() -> None:
+    from voice.recognize.whisper import WhisperRecognizer
+
+    written = WhisperRecognizer._as_written
+    assert written("Raise to sixty.", FREE, False) == [Candidate(" Raise to sixty.",
+                                                                 "raise to sixty")]
+    assert written("I'll call.", FACING, False) == [Candidate(" I'll call.", "i'll call")]
+    assert written("Check.", FACING, False) == []  # facing a bet: not a command now
+    assert written("That's 600.", FACING, False) == []  # not a command at all
+    assert written("Nope.", FACING, False) == []  # no question waits
+    assert written("Nope.", FACING, True) == [Candidate(" Nope.", "nope")]
+
+
+def test_one_utterances_own_candidates_leave_the_tree(whisper: object) -> None:
+    from voice.recognize.whisper import WhisperRecognizer
+
+    assert isinstance(whisper, WhisperRecognizer)
+
+    def shape(node: object) -> object:
+        return (tuple(node.ends),  # type: ignore[attr-defined]
+                {t: shape(c) for t, c in node.children.items()})  # type: ignore[attr-defined]
+
+    tree = whisper._tree(FACING, False)
+    before = shape(tree)
+    undo = whisper._grow(tree, [Candidate(" Raise to 290.", "raise to 290"),
+                                Candidate(" I'll call.", "i'll call"),
+                                Candidate(" Call.", "call")])  # already there: kept
+    assert shape(tree) != before
+    undo()
+    assert shape(tree) == before
+
+
 @pytest.mark.slow
 def test_whisper_through_the_recognizer_interface_settles_off_the_caller(
         whisper: object, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -40,6 +40,8 @@ from voice.understand.intent import Intent, IntentKind
 from voice.understand.numbers import heard_amounts
 
 ContextSource = Callable[[], BettingContext | None]
+
+_ANSWERS = frozenset({IntentKind.CONFIRM, IntentKind.DENY})
 
 LOOKED_AT = 40
 """The best-scored candidates parsed for their meaning in the context (most are legal:
@@ -78,6 +80,7 @@ class WhisperTuning:
     free_confidence: float = 0.3  # a free transcription read as a command (0: never)
     pad: float = 0.2  # seconds of silence before the speech (Whisper clips a cold start)
     heard_amounts: bool = True  # amounts in the free transcription become candidates
+    free_candidate: bool = True  # so does the free transcription when it is a command
 
 
 @dataclass(slots=True)
@@ -167,8 +170,13 @@ class WhisperRecognizer:
         began = time.perf_counter()
         encoded = self._encode(pcm)
         free, free_lp, free_n = self._transcribe(encoded)
-        extra = heard_amounts(plain(free)) if self.tuning.heard_amounts else {}
-        scored = self._score(encoded, ctx, answers, extra) \
+        more: list[Candidate] = []
+        if ctx is not None:
+            if self.tuning.heard_amounts:
+                more += with_amounts(ctx, heard_amounts(plain(free)), answers)
+            if self.tuning.free_candidate:
+                more += self._as_written(free, ctx, answers)
+        scored = self._score(encoded, ctx, answers, more) \
             if ctx is not None or answers else []
         result = self._result(scored, free, free_lp, free_n, ctx)
         ms = (time.perf_counter() - began) * 1000
@@ -204,17 +212,31 @@ class WhisperRecognizer:
         # scores come normalised by length (length_penalty 1): back to a sum
         return self._tokenizer.decode(ids).strip(), score * n, n
 
-    def _grow(self, tree: _Node, more: Sequence[Candidate]) -> None:
-        """Add ``more`` to a prefix tree (the legal amounts stay legal in its context)."""
+    def _grow(self, tree: _Node, more: Sequence[Candidate]) -> Callable[[], None]:
+        """Add ``more`` to a prefix tree; returns what takes them out again (one
+        utterance's own candidates must not stay for the next)."""
+        made: list[tuple[_Node, int]] = []
+        ended: list[tuple[_Node, Candidate]] = []
         for cand in more:
             tokens = self._tokens.get(cand.text)
             if tokens is None:
                 tokens = self._tokens[cand.text] = self._tokenizer.encode(cand.text)
             node = tree
             for token in tokens:
-                node = node.children.setdefault(token, _Node())
+                if token not in node.children:
+                    node.children[token] = _Node()
+                    made.append((node, token))
+                node = node.children[token]
             if cand not in node.ends:
                 node.ends.append(cand)
+                ended.append((node, cand))
+
+        def undo() -> None:
+            for node, cand in ended:
+                node.ends.remove(cand)
+            for node, token in reversed(made):
+                del node.children[token]
+        return undo
 
     def _tree(self, ctx: BettingContext | None, answers: bool) -> _Node:
         key = (ctx, answers)
@@ -229,16 +251,33 @@ class WhisperRecognizer:
             self._trees[key] = tree
         return tree
 
+    @staticmethod
+    def _as_written(free: str, ctx: BettingContext, answers: bool) -> list[Candidate]:
+        """The free transcription as a candidate, when the parser reads it as a command
+        that can be done now (a yes or no only while a question waits): it says what no
+        listed wording does ("raise to sixty", "I'll call"), scored like every other."""
+        cand = Candidate(" " + free.strip(), plain(free))
+        intent = meaning(cand, ctx) if cand.spoken else None
+        if intent is None or (not answers and intent.intent in _ANSWERS):
+            return []
+        return [cand]
+
     def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool,
-               extra: Mapping[int, str] | None = None) -> list[tuple[float, int, Candidate]]:
+               more: Sequence[Candidate] = ()) -> list[tuple[float, int, Candidate]]:
         """(summed log-probability, tokens, candidate) for every candidate reached,
-        walking the prefix tree a decoder step at a time; ``extra``: amounts the free
-        transcription heard, added to the tree as commands too."""
+        walking the prefix tree a decoder step at a time; ``more``: candidates from the
+        free transcription (its amounts, itself), in the tree for this utterance only."""
+        tree = self._tree(ctx, answers)
+        undo = self._grow(tree, more)
+        try:
+            return self._walk(encoded, tree)
+        finally:
+            undo()
+
+    def _walk(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
+        """The prefix walk itself (see :meth:`_score`)."""
         import ctranslate2
 
-        tree = self._tree(ctx, answers)
-        if extra and ctx is not None:
-            self._grow(tree, with_amounts(ctx, extra, answers))
         memory = np.array(encoded)
         frontier: list[tuple[float, tuple[int, ...], _Node]] = [(0.0, (), tree)]
         done: list[tuple[float, int, Candidate]] = []
