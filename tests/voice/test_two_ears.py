@@ -159,6 +159,8 @@ def test_heard_amounts_keep_how_whisper_wrote_them() -> None:
     assert heard_amounts("raise to 1100") == {1100: "1,100"}
     assert heard_amounts("raise to 2000 500") == {2000: "2,000", 500: "500", 2500: "2,000 500"}
     assert heard_amounts("raise it up") == {}
+    assert heard_amounts("2 60") == {2: "2", 60: "60", 260: "2 60"}
+    assert heard_amounts("bet 12 50")[1250] == "12 50"
     more = {c.text: c.spoken for c in with_amounts(FACING, heard_amounts("race 200 90"))}
     assert more[" Raise to 200 90."] == "raise to 290"
     assert meaning(Candidate(" Raise to 200 90.", "raise to 290"), FACING) == parse(

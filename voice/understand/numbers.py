@@ -62,14 +62,18 @@ def heard_amounts(text: str) -> dict[int, str]:
     """The whole numbers written in digits in a transcription in the parser's words
     ("raise to 1100"), each with how it was written: every run of digits, and a round
     number with a smaller one after it joined ("race 200 90": 290 written "200 90", as
-    Whisper writes a said "two hundred ninety")."""
+    Whisper writes a said "two hundred ninety"), and a pair said the short way ("2 60":
+    260, "12 50": 1,250)."""
     values = [int(w) if _DIGITS.match(w) else None for w in text.split()]
     found = {v: chip_text(v) for v in values if v is not None and v > 0}
     for a, b in itertools.pairwise(values):
-        if a is not None and b is not None and 0 < b < 1000:
-            place = 1000 if b >= 100 else 100
-            if a % place == 0 and a >= place:
-                found.setdefault(a + b, f"{chip_text(a)} {chip_text(b)}")
+        if a is None or b is None or not 0 < b < 1000:
+            continue
+        place = 1000 if b >= 100 else 100
+        if a % place == 0 and a >= place:
+            found.setdefault(a + b, f"{chip_text(a)} {chip_text(b)}")
+        elif 0 < a < 100 and 10 <= b < 100:  # "2 60": a said "two sixty"
+            found.setdefault(a * 100 + b, f"{a} {b}")
     return found
 
 
