@@ -309,8 +309,16 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             ok and expected is not None and expected in done.asked, by_design,
             (last.ready - p.end) * 1000 if ok and last is not None else None,
             last.confidence if last is not None else 0.0, mode,
-            last.whisper_ms if last is not None else None))
+            last.whisper_ms if last is not None else None,
+            heard_apart(last.pair) if last is not None and last.pair else ""))
     return out
+
+
+def heard_apart(pair: tuple[Reading, Reading]) -> str:
+    """Each ear's reading of one utterance, for ``--verbose``."""
+    ps, wh = pair
+    return (f"pocketsphinx {ps.text!r} {ps.confidence:.2f}; whisper {wh.text!r} "
+            f"{wh.confidence:.2f}, free {wh.second!r}")
 
 
 QUIET_TURN = 30.0  # seconds: the no-command set's turns (always the player's)
@@ -530,7 +538,8 @@ def main() -> int:
             mark = "ok " if o.understood else "WRONG" if o.wrong_unasked else "-- "
             print(f"{mark} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
                   f"{o.heard_text!r} ({o.got} {o.confidence:.2f})"
-                  f"{' asked' if o.asked_right else ''}")
+                  f"{' asked' if o.asked_right else ''}"
+                  f"{' [' + o.readings + ']' if o.readings else ''}")
     print(f"{len(outcomes)} commands in {audio / 60:.0f} min of audio, listened to in "
           f"{cpu:.0f} CPU s (real-time factor {cpu / max(audio, 1):.3f}); "
           f"{time.perf_counter() - started:.0f} s in all")
@@ -542,10 +551,10 @@ def main() -> int:
         mine = [o for o in outcomes if o.mode == mode]
         figures[mode] = report(mine, [q for q in quiet if q.mode == mode], sets, conditions)
         figures[mode]["one_word"] = one_word(mine, sets)
-        spent = [o.whisper_ms for o in mine if o.whisper_ms is not None]
-        if spent and mode == "both":
+        whisper_ms = [o.whisper_ms for o in mine if o.whisper_ms is not None]
+        if whisper_ms and mode == "both":
             print(f"\nWhisper's own work per command (ms, wall clock on its thread): p50 "
-                  f"{percentile(spent, 0.5):.0f}, p95 {percentile(spent, 0.95):.0f}")
+                  f"{percentile(whisper_ms, 0.5):.0f}, p95 {percentile(whisper_ms, 0.95):.0f}")
     figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])

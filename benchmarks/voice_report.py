@@ -32,6 +32,7 @@ class Outcome:
     confidence: float = 0.0
     mode: str = ""  # which ear(s): pocketsphinx, whisper, both (or a rule variant)
     whisper_ms: float | None = None
+    readings: str = ""  # each ear's hearing, for --verbose
 
 
 @dataclass(frozen=True, slots=True)
