@@ -361,6 +361,9 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, without Whisper heard twice": replace(RULES, twice=2.0),
     "both, lone sure >= 0.7 acts": replace(RULES, alone=0.7),
     "both, lone sure >= 0.9 acts": replace(RULES, alone=0.9),
+    "both, lone Whisper >= 0.7 acts": replace(RULES, whisper_alone=0.7),
+    "both, lone Whisper >= 0.8 acts": replace(RULES, whisper_alone=0.8),
+    "both, lone Whisper asked": replace(RULES, whisper_alone=2.0),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
     "both, no offers (ask the surer)": replace(RULES, offer=False),
 }

@@ -91,8 +91,11 @@ class AgreementRules:
     """The rules :func:`decide` applies, switchable for the benchmark.
 
     ``alone``: the confidence a lone reading needs to act when the other ear heard
-    nothing usable (above 1: always asked); ``override``: Whisper's confidence needed to
-    act on its reading over a disagreeing pocketsphinx (above 1: never, offered);
+    nothing usable (above 1: always asked), ``whisper_alone`` what a lone Whisper
+    pick needs besides (its free transcription did not back it: "whisper twice" did not
+    apply); ``override``: Whisper's
+    confidence needed to act on its reading over a disagreeing pocketsphinx (above 1:
+    never, offered);
     ``offer``: disagreeing actions are offered numbered (else the surer one is asked);
     ``free``: pocketsphinx's reading is done when Whisper's free transcription means
     the same (two ears agreeing, though Whisper's closed-set pick differs);
@@ -103,6 +106,7 @@ class AgreementRules:
     "That 400.")."""
 
     alone: float = 0.5
+    whisper_alone: float = 0.0
     override: float = 2.0
     offer: bool = True
     free: bool = True
@@ -164,7 +168,8 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
         if lone.intent.intent not in ACTIONS:  # a question or a table command: answered
             return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
                             lone.text, pair, rule="lone query")
-        if lone.confidence >= rules.alone:
+        needed = max(rules.alone, rules.whisper_alone) if lone is second else rules.alone
+        if lone.confidence >= needed:
             return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
                             lone.text, pair, rule="lone sure")
         return Decision(DecisionKind.ASK, lone.intent, min(UNSURE, lone.confidence),
