@@ -364,6 +364,8 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, lone Whisper >= 0.7 acts": replace(RULES, whisper_alone=0.7),
     "both, lone Whisper >= 0.8 acts": replace(RULES, whisper_alone=0.8),
     "both, lone Whisper asked": replace(RULES, whisper_alone=2.0),
+    "both, agreeing ears below 0.3 asked": replace(RULES, agree=0.3),
+    "both, agreeing ears below 0.45 asked": replace(RULES, agree=0.45),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
     "both, no offers (ask the surer)": replace(RULES, offer=False),
 }

@@ -90,13 +90,13 @@ class Decision:
 class AgreementRules:
     """The rules :func:`decide` applies, switchable for the benchmark.
 
-    ``alone``: the confidence a lone reading needs to act when the other ear heard
-    nothing usable (above 1: always asked), ``whisper_alone`` what a lone Whisper
-    pick needs besides (its free transcription did not back it: "whisper twice" did not
-    apply); ``override``: Whisper's
-    confidence needed to act on its reading over a disagreeing pocketsphinx (above 1:
-    never, offered);
-    ``offer``: disagreeing actions are offered numbered (else the surer one is asked);
+    ``agree``: the confidence the surer of two agreeing ears needs for an action to
+    be done without a question; ``alone``: the confidence a lone reading needs to act
+    when the other ear heard nothing usable (above 1: always asked); ``whisper_alone``:
+    what a lone Whisper pick needs besides (its free transcription did not back it:
+    "whisper twice" did not apply); ``override``: Whisper's confidence needed to act on
+    its reading over a disagreeing pocketsphinx (above 1: never, offered); ``offer``:
+    disagreeing actions are offered numbered (else the surer one is asked);
     ``free``: pocketsphinx's reading is done when Whisper's free transcription means
     the same (two ears agreeing, though Whisper's closed-set pick differs);
     ``twice``: the confidence Whisper needs to act when its two hearings (closed set and
@@ -105,6 +105,7 @@ class AgreementRules:
     done when Whisper picked no command but wrote its amount ("bet four hundred" and
     "That 400.")."""
 
+    agree: float = 0.0
     alone: float = 0.5
     whisper_alone: float = 0.0
     override: float = 2.0
@@ -155,8 +156,11 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
                         second.text or first.text, pair, rule="nothing usable")
     if len(both) == 2 and first.intent.meaning == second.intent.meaning:
         surest = max(both, key=lambda r: r.confidence)
-        return Decision(DecisionKind.ACT, second.intent, max(AGREED, surest.confidence),
-                        second.text, pair, rule="agree")
+        if surest.confidence >= rules.agree or second.intent.intent not in ACTIONS:
+            return Decision(DecisionKind.ACT, second.intent, max(AGREED, surest.confidence),
+                            second.text, pair, rule="agree")
+        return Decision(DecisionKind.ASK, second.intent, min(UNSURE, surest.confidence),
+                        second.text, pair, rule="agree, both unsure")
     heard = _agreed_otherwise(first, second, rules)
     if heard is not None:
         return heard
