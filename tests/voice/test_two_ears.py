@@ -115,6 +115,19 @@ def test_the_measured_variants_switch_on_their_rule() -> None:
     assert lone.kind is DecisionKind.ASK
     no_offer = decide(ps, wh, AgreementRules(offer=False))
     assert no_offer.kind is DecisionKind.ASK and no_offer.intent.intent is IntentKind.CALL
+    # a lone Whisper pick its free transcription does not back ("raise" heard as "3x")
+    alone = (heard("pocketsphinx", "", 0.0), heard("whisper", "3 times", 0.63))
+    assert decide(*alone).kind is DecisionKind.ACT
+    assert decide(*alone, AgreementRules(whisper_alone=0.7)).kind is DecisionKind.ASK
+    lone_ps = (heard("pocketsphinx", "3 times", 0.63), heard("whisper", "", 0.0))
+    assert decide(*lone_ps, AgreementRules(whisper_alone=0.7)).kind is DecisionKind.ACT
+    # two unsure ears agreeing ("how much to call" heard as "call" by both)
+    unsure = (heard("pocketsphinx", "call", 0.18), heard("whisper", "call", 0.25))
+    assert decide(*unsure).kind is DecisionKind.ACT
+    asked = decide(*unsure, AgreementRules(agree=0.3))
+    assert asked.kind is DecisionKind.ASK and asked.intent.intent is IntentKind.CALL
+    query = (heard("pocketsphinx", "what's the pot", 0.1), heard("whisper", "what's the pot", 0.1))
+    assert decide(*query, AgreementRules(agree=0.3)).kind is DecisionKind.ACT  # answered
 
 
 def test_pocketsphinx_agreeing_with_whispers_free_hearing_acts() -> None:
