@@ -23,6 +23,7 @@ from engine.sizing import BettingContext
 from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Slot, Word
 from voice.understand.intent import Intent, IntentKind
 from voice.understand.matching import BlockKind, Templates
+from voice.understand.numbers import UNIT_VALUES
 from voice.understand.parse import parse
 from voice.understand.templates import load
 
@@ -146,10 +147,6 @@ def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | No
 HALVES: dict[str, list[tuple[str, str]]] = {s: [("2.5", "2.5")] for s in ("multiple", "blinds")}
 """Two and a half times the bet or the big blind, as Whisper writes it ("2.5x")."""
 
-SAID_AS_DIGIT = {"two": "2", "three": "3"}
-"""Whisper writes a fraction's count in digits: "2 thirds", "3 quarters"."""
-
-
 @functools.lru_cache(maxsize=1)
 def _listed() -> dict[str, tuple[tuple[str, str], ...]]:
     """(spoken, written) for every value of each listed slot ("{fraction}"): the
@@ -161,7 +158,8 @@ def _listed() -> dict[str, tuple[tuple[str, str], ...]]:
         forms = []
         for expr in values.values():
             words = min(_expand(templates, expr, WORDINGS), key=len)
-            shown = [SAID_AS_DIGIT.get(words[0], words[0]), *words[1:]]
+            count = UNIT_VALUES.get(words[0])  # Whisper writes "2 thirds", "3 quarters"
+            shown = [str(count) if count else words[0], *words[1:]]
             forms.append((" ".join(words), " ".join(shown)))
         out[name] = tuple(forms)
     return out

@@ -36,12 +36,11 @@ import numpy as np
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
 from voice.recognize.closed_set import Candidate, candidates, meaning, with_amounts
+from voice.understand.agreement import ANSWERS
 from voice.understand.intent import Intent, IntentKind
 from voice.understand.numbers import heard_amounts
 
 ContextSource = Callable[[], BettingContext | None]
-
-_ANSWERS = frozenset({IntentKind.CONFIRM, IntentKind.DENY})
 
 LOOKED_AT = 40
 """The best-scored candidates parsed for their meaning in the context (most are legal:
@@ -258,7 +257,7 @@ class WhisperRecognizer:
         listed wording does ("raise to sixty", "I'll call"), scored like every other."""
         cand = Candidate(" " + free.strip(), plain(free))
         intent = meaning(cand, ctx) if cand.spoken else None
-        if intent is None or (not answers and intent.intent in _ANSWERS):
+        if intent is None or (not answers and intent.intent in ANSWERS):
             return []
         return [cand]
 

@@ -13,11 +13,10 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "−": "-"})
 _MIXED_HALF = re.compile(r"(?<=\d)\s*½")
 _FRACTIONS = str.maketrans({"½": " half ", "⅓": " a third ", "⅔": " two thirds ",
                             "¼": " a quarter ", "¾": " three quarters "})
-_WRITTEN_FRACTIONS = {"1/2": " half ", "1/3": " a third ", "2/3": " two thirds ",
-                      "1/4": " a quarter ", "3/4": " three quarters "}
+# Fractions written with digits ("3/4", "2 thirds") become the glyph read above.
 _STROKE = re.compile(r"(?<![\d.])([123])\s*/\s*([234])(?![\d.])")
-_COUNTED = re.compile(r"(?<![\d.])([23])\s+(3rds|thirds|quarters|fourths)\b")
-_COUNTS = {"2": "two", "3": "three"}
+_COUNTED = re.compile(r"(?<![\d.])([23])\s+(?:3rds|thirds|quarters|fourths)\b")
+_GLYPHS = {"1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "2": "⅔", "3": "¾"}
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\.?\d)")
 _LEADING_DOT = re.compile(r"(?<![\d.])\.(?=\d)")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -36,9 +35,9 @@ def tokenize(text: str) -> list[str]:
     ".5" -> "0.5", and a minus sign ("-200") -> "minus", which no template says.
     """
     text = text.lower().translate(_APOSTROPHES)
-    text = _MIXED_HALF.sub(" and a half ", text).translate(_FRACTIONS)
-    text = _STROKE.sub(lambda m: _WRITTEN_FRACTIONS.get(f"{m[1]}/{m[2]}", m[0]), text)
-    text = _COUNTED.sub(lambda m: f"{_COUNTS[m[1]]} {m[2].replace('3rds', 'thirds')}", text)
+    text = _MIXED_HALF.sub(" and a half ", text)
+    text = _STROKE.sub(lambda m: _GLYPHS.get(f"{m[1]}/{m[2]}", m[0]), text)
+    text = _COUNTED.sub(lambda m: _GLYPHS[m[1]], text).translate(_FRACTIONS)
     text = _NEGATIVE.sub(" minus ", text)
     text = _LEADING_DOT.sub("0.", text)
     text = _THOUSANDS_COMMA.sub("", text)
