@@ -121,22 +121,23 @@ def tv_lines(which: str) -> tuple[str, ...]:
 
 
 def _key(voice: Voice, text: str) -> Path:
-    # Earlier caches rendered espeak lines all in one process: keyed apart, not reused.
-    isolated = ":isolated" if voice.family == "espeak" else ""
+    # Earlier caches rendered espeak lines through pyttsx3 (in one process, then one a
+    # line): keyed apart, not reused.
+    isolated = ":espeak-ng" if voice.family == "espeak" else ""
     digest = hashlib.sha1(f"{voice.label}:{voice.pitch}:{text}{isolated}".encode()
                           ).hexdigest()[:20]
     return CACHE / f"{voice.family}-{digest}.wav"
 
 
 def render_all(items: Sequence[tuple[Voice, str]]) -> None:
-    """Render every (voice, text) not yet in the cache, each espeak line in its own
-    process: in one process espeak-ng's state runs on from line to line (and with the
-    timing), so the same line came out differently after other lines: two fresh caches
-    of one development run differed in 192 of 339 files, and 297384c's code measured
-    54.0% and 56.7% understood on dev (pocketsphinx) with two such caches, the
-    no-command set 15, 16 or 24 utterances (dev) and 6 to 21 (test) with three. Each
-    line in its own process, two fresh caches differed in 11 long table-talk and TV
-    lines (none of the commands): no-command utterances 15 and 14."""
+    """Render every (voice, text) not yet in the cache, each espeak line by the
+    ``espeak-ng`` program in its own process (:class:`voice.speak.synth.Synthesizer`,
+    ``isolated``). Through pyttsx3 in one process espeak-ng's state ran on from line to
+    line, so the same line came out differently after other lines: two fresh caches of
+    one development run differed in 192 of 339 files, and 297384c's code measured 54.0%
+    and 56.7% understood on dev (pocketsphinx) with two such caches. Through pyttsx3 one
+    line a process, two fresh caches still differed in 11 long lines, and a line rendered
+    beside another render came out 60 ms short one time in 20."""
     CACHE.mkdir(parents=True, exist_ok=True)
     todo = sorted({(v, t) for v, t in items if not _key(v, t).exists()},
                   key=lambda vt: (vt[0].label, vt[1]))
