@@ -75,7 +75,13 @@ from voice.confirm import (  # noqa: E402
     Phase,
 )
 from voice.speak.synth import RATE  # noqa: E402
-from voice.understand.agreement import RULES, AgreementRules, Reading, decide  # noqa: E402
+from voice.understand.agreement import (  # noqa: E402
+    REQUESTS,
+    RULES,
+    AgreementRules,
+    Reading,
+    decide,
+)
 from voice.understand.intent import Intent, IntentKind  # noqa: E402
 
 BLOCK = RATE // 10  # 100 ms, as the microphone delivers
@@ -326,7 +332,7 @@ QUIET_TURN = 30.0  # seconds: the no-command set's turns (always the player's)
 
 def score_quiet(which: str, stream: corpus.Stream, heard: list[Got], policy: ConfirmPolicy,
                 contexts: Sequence[BettingContext], mode: str = "") -> QuietOutcome:
-    unasked = after = questions = 0
+    unasked = after = questions = requests = 0
     examples = []
     turns = int(stream.seconds // QUIET_TURN) + 1
     for t in range(turns):
@@ -338,8 +344,11 @@ def score_quiet(which: str, stream: corpus.Stream, heard: list[Got], policy: Con
         questions += len(done.asked) - done.offers  # an offer is one question
         examples += [f"{g.text!r} ({g.confidence:.2f})" for g in turn
                      if g.intent.to_action(0) is not None]
+        asked_for = [g for g in turn if g.intent.intent in REQUESTS and g.intent.error is None]
+        requests += len(asked_for)
+        examples += [f"{g.text!r} ({g.confidence:.2f}, a request)" for g in asked_for]
     return QuietOutcome(which, mode, stream.seconds / 60, len(heard), unasked, after,
-                        questions, tuple(examples[:8]))
+                        questions, tuple(examples[:12]), requests)
 
 
 # --- jobs -------------------------------------------------------------------------------
@@ -361,7 +370,12 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, without Whisper heard twice": replace(RULES, twice=2.0),
     "both, lone sure >= 0.7 acts": replace(RULES, alone=0.7),
     "both, lone sure >= 0.9 acts": replace(RULES, alone=0.9),
-    "both, rules as before this round": replace(RULES, agree=0.0, whisper_alone=0.0),
+    "both, rules as before this round": replace(RULES, agree=0.0, whisper_alone=0.0,
+                                                twice_asks=False, surer=2.0),
+    "both, rules as at b24cc6c": replace(RULES, twice_asks=False, surer=2.0),
+    "both, requests: heard twice only": replace(RULES, surer=2.0),
+    "both, requests: the surer only": replace(RULES, twice_asks=False),
+    "both, requests: the surer from 0.3": replace(RULES, surer=0.3),
     "both, lone Whisper acting from 0.5": replace(RULES, whisper_alone=0.0),
     "both, agreeing ears never asked": replace(RULES, agree=0.0),
     "both, lone Whisper asked": replace(RULES, whisper_alone=2.0),
@@ -540,8 +554,10 @@ def main() -> int:
     quiet.sort(key=lambda q: q.set)
     if options.verbose:
         for o in outcomes:
+            if o.mode in VARIANTS and o.mode != "both":
+                continue  # a rule variant: its figures only
             mark = "ok " if o.understood else "WRONG" if o.wrong_unasked else "-- "
-            print(f"{mark} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
+            print(f"{mark} {o.mode} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
                   f"{o.heard_text!r} ({o.got} {o.confidence:.2f})"
                   f"{' asked' if o.asked_right else ''}"
                   f"{' [' + o.readings + ']' if o.readings else ''}")

@@ -45,6 +45,7 @@ class QuietOutcome:
     actions_after_question: int
     questions: int
     examples: tuple[str, ...]
+    requests: int = 0  # questions answered and table commands done (nothing bet)
 
 
 # --- report -----------------------------------------------------------------------------
@@ -124,16 +125,17 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
     if quiet:
         print("\nNo-command set (table talk, then a TV; always the player's turn):")
         print("| set | minutes | utterances | actions without a question / 10 min | "
-              "actions after a question / 10 min | questions / 10 min |")
-        print("|---|---|---|---|---|---|")
+              "actions after a question / 10 min | questions / 10 min | questions "
+              "answered and table commands done / 10 min |")
+        print("|---|---|---|---|---|---|---|")
         for q in quiet:
             per = 10 / q.minutes
             print(f"| {SET_NAMES.get(q.set, q.set)} | {q.minutes:.1f} | {q.utterances} | "
                   f"{q.actions_unasked * per:.1f} | {q.actions_after_question * per:.1f} | "
-                  f"{q.questions * per:.1f} |")
+                  f"{q.questions * per:.1f} | {q.requests * per:.1f} |")
             figures["no_command"].append(asdict(q))
             for example in q.examples:
-                print(f"    heard as an action: {example}")
+                print(f"    heard: {example}")
 
     for title, which in (("development", ("dev",)), ("test and held-out",
                                                       ("test", "heldout"))):
@@ -214,7 +216,7 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
     figures: dict[str, Any] = {}
     print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
           "commands asked, yes-no and numbered / no-command actions per 10 min, unasked + "
-          "asked first):")
+          "asked first; requests: questions answered and table commands done per 10 min):")
     cols = columns(outcomes, sets)
     print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
     print("|---|" + "---|" * (len(cols) + 1))
@@ -236,6 +238,8 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
         unasked = sum(q.actions_unasked for q in qs)
         after = sum(q.actions_after_question for q in qs)
         per = 10 / minutes if minutes else 0.0
-        cells.append(f"{unasked * per:.1f} + {after * per:.1f}" if qs else "-")
+        requests = sum(q.requests for q in qs)
+        cells.append(f"{unasked * per:.1f} + {after * per:.1f}; requests "
+                     f"{requests * per:.1f}" if qs else "-")
         print(f"| {mode} | " + " | ".join(cells) + " |")
     return figures

@@ -160,6 +160,34 @@ def test_whisper_hearing_the_same_action_twice_outweighs_an_unsure_pocketsphinx(
                   heard("whisper", "yes", 0.4, free="yes")).kind is DecisionKind.NONE
 
 
+def test_whisper_hearing_a_request_twice_can_outweigh_an_unsure_pocketsphinx() -> None:
+    # "what was the last move": pocketsphinx made an unsure "all in" of it
+    ps = heard("pocketsphinx", "all in", 0.05)
+    wh = heard("whisper", "what was the last move", 0.6, free="what was the last move")
+    d = decide(ps, wh)
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.QUERY
+    assert d.rule == "whisper twice"
+    # as before: the all-in was asked about
+    assert decide(ps, wh, AgreementRules(twice_asks=False)).kind is DecisionKind.ASK
+    # not when pocketsphinx is sure, nor when the free hearing means something else
+    sure = heard("pocketsphinx", "all in", 0.6)
+    assert decide(sure, wh).kind is DecisionKind.ASK
+    apart = heard("whisper", "what was the last move", 0.6, free="i'm back")
+    assert decide(ps, apart).kind is DecisionKind.ASK
+
+
+def test_the_surer_of_two_different_requests_can_be_taken() -> None:
+    ps = heard("pocketsphinx", "rebuy", 0.57)
+    wh = heard("whisper", "the board", 0.34)
+    d = decide(ps, wh)
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONTROL
+    assert d.rule == "disagree, surer request"
+    assert decide(ps, wh, AgreementRules(surer=0.6)).kind is DecisionKind.NONE
+    # an answer heard against a request is never taken this way
+    yes = heard("pocketsphinx", "yes", 0.8)
+    assert decide(yes, wh).kind is DecisionKind.NONE
+
+
 def test_an_amount_whisper_wrote_confirms_pocketsphinx() -> None:
     ps = heard("pocketsphinx", "bet four hundred", 0.3, FREE)
     d = decide(ps, heard("whisper", "", 0.0, FREE, free="that 400"))
