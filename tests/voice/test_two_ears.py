@@ -4,6 +4,7 @@ model hears a handful of clips made by local TTS."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -376,6 +377,31 @@ def test_whisper_hears_tts_commands(whisper: object, tmp_path: Path, text: str,
     intent = parse(result.text, ctx)
     assert intent.intent is kind and intent.to == amount, result
     assert result.second  # the free transcription rides along
+
+
+@pytest.mark.slow
+def test_a_trimmed_decoder_attends_to_the_speech_and_still_hears_it(
+        whisper: object, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from voice.recognize.whisper import WhisperRecognizer
+    from voice.speak.synth import Synthesizer
+
+    assert isinstance(whisper, WhisperRecognizer)
+    with Synthesizer(tmp_path, isolated=True) as synth:
+        pcm = synth.flite("raise to two hundred", "slt").pcm
+    seconds = len(pcm) / 2 / 16_000
+    whole = whisper._encode(pcm)
+    assert whole.shape[1] == int(whisper.tuning.window * 50)
+    kept = whisper.tuning
+    try:
+        whisper.tuning = replace(kept, trim=1.0)
+        trimmed = whisper._encode(pcm)
+        assert trimmed.shape[1] == math.ceil((kept.pad + seconds) * 50 + 50)
+        result = whisper.hear(pcm, FACING)
+    finally:
+        whisper.tuning = kept
+    assert parse(result.text, FACING).to == 200, result
 
 
 def test_the_free_transcription_is_a_candidate_when_it_can_be_done_now() -> None:
