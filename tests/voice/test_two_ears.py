@@ -180,13 +180,14 @@ def test_whisper_hearing_a_request_twice_can_outweigh_an_unsure_pocketsphinx() -
 def test_the_surer_of_two_different_requests_can_be_taken() -> None:
     ps = heard("pocketsphinx", "rebuy", 0.57)
     wh = heard("whisper", "the board", 0.34)
-    d = decide(ps, wh)
+    assert decide(ps, wh).kind is DecisionKind.NONE  # off: it answered the TV
+    d = decide(ps, wh, AgreementRules(surer=0.5))
     assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONTROL
     assert d.rule == "disagree, surer request"
     assert decide(ps, wh, AgreementRules(surer=0.6)).kind is DecisionKind.NONE
     # an answer heard against a request is never taken this way
     yes = heard("pocketsphinx", "yes", 0.8)
-    assert decide(yes, wh).kind is DecisionKind.NONE
+    assert decide(yes, wh, AgreementRules(surer=0.5)).kind is DecisionKind.NONE
 
 
 def test_an_amount_whisper_wrote_confirms_pocketsphinx() -> None:
