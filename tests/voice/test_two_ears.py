@@ -91,6 +91,24 @@ def test_a_command_both_heard_that_cannot_be_done_says_why() -> None:
     assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
 
 
+def test_a_command_pocketsphinx_and_whispers_free_text_heard_that_cannot_be_done_says_why(
+        ) -> None:
+    # seen in play: "check" facing a bet; Whisper's closed set (legal commands only)
+    # picked an unsure "I'm out", and the game asked "Fold? Say yes or no"
+    ps = heard("pocketsphinx", "check", 0.6)
+    wh = heard("whisper", "i'm out", 0.11, free="check")
+    d = decide(ps, wh)
+    assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.CHECK
+    assert d.intent.error is not None and "call" in d.intent.error
+    before = decide(ps, wh, AgreementRules(impossible=False))
+    assert before.kind is DecisionKind.ASK and before.intent.intent is IntentKind.FOLD
+    # a sure closed-set pick, or a free text that heard something else: as before
+    sure = heard("whisper", "i'm out", 0.95, free="check")
+    assert sure.confidence >= 0.5 and decide(ps, sure).intent.intent is IntentKind.FOLD
+    other = heard("whisper", "i'm out", 0.11, free="i'm out")
+    assert decide(ps, other).intent.intent is IntentKind.FOLD
+
+
 def test_a_lone_yes_is_never_taken() -> None:
     # "check" heard by Whisper as "okay": with a question pending it would answer it.
     d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "okay", 0.9))

@@ -101,13 +101,17 @@ class AgreementRules:
     the same (two ears agreeing, though Whisper's closed-set pick differs);
     ``twice``: the confidence Whisper needs to act when its two hearings (closed set and
     free transcription) mean the same action and pocketsphinx is below ``unsure`` or
-    heard nothing usable (above 1: never); ``twice_asks``: Whisper heard twice applies
-    to questions and table commands too ("what was the last move" over pocketsphinx's
-    unsure "all in", which was asked about); ``echo``: pocketsphinx's bet or raise is
-    done when Whisper picked no command but wrote its amount ("bet four hundred" and
-    "That 400."); ``surer``: two readings that differ and are neither of them actions
-    (questions, table commands): the surer is taken from this confidence (above 1:
-    neither, nothing is done)."""
+    heard nothing usable (above 1: never); ``impossible``: pocketsphinx and Whisper's
+    free transcription both heard a command that cannot be done now, and Whisper's
+    closed-set pick is unsure: the parser's reason is said; ``impossible_alone``: the
+    same from this pocketsphinx confidence whatever the free transcription wrote (above
+    1: never); ``twice_asks``: Whisper
+    heard twice applies to questions and table commands too ("what was the last move"
+    over pocketsphinx's unsure "all in", which was asked about); ``echo``:
+    pocketsphinx's bet or raise is done when Whisper picked no command but wrote its
+    amount ("bet four hundred" and "That 400."); ``surer``: two readings that differ
+    and are neither of them actions (questions, table commands): the surer is taken from
+    this confidence (above 1: neither, nothing is done)."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -117,6 +121,8 @@ class AgreementRules:
     free: bool = True
     twice: float = 0.3
     unsure: float = 0.5
+    impossible: bool = True
+    impossible_alone: float = 2.0
     twice_asks: bool = True
     echo: bool = True
     surer: float = 2.0
@@ -166,6 +172,16 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
             and second.confidence >= rules.alone:
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="answer")
+    also_same = second.also is not None and second.also.meaning == first.intent.meaning
+    if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
+            and ((rules.impossible and also_same)
+                 or first.confidence >= rules.impossible_alone) \
+            and (not second.usable or second.confidence < rules.alone):
+        # pocketsphinx and Whisper's free transcription both heard a command that cannot
+        # be done now ("check" facing a bet), and Whisper's closed-set pick (only legal
+        # commands: "I'm out") is unsure: the reason is said, nothing else is asked.
+        return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
+                        rule="agree free, not possible")
     if not both:
         also = second.also.meaning if second.also is not None else None
         if first.intent.intent is not IntentKind.UNKNOWN \
