@@ -18,6 +18,7 @@ speech; questions for at most 10% of right commands.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import shutil
@@ -78,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         run = subprocess.run(
             [sys.executable, "-m", "game", "--headless", "--hands", str(args.hands),
-             "--speed", "1", "--seed", str(args.seed), "--voice-from", *map(str, files)],
+             "--speed", "1", "--seed", str(args.seed), "--log-level", "info",
+             "--voice-from", *map(str, files)],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
         seconds = time.monotonic() - started
     lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
@@ -103,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {'dropped without an answer':30s} {voice['dropped']}   (target 0)")
     print(f"  {'clock expiries while talking':30s} {voice['clock_expiries_while_talking']}"
           "   (target 0)")
+    said = [line.split("voice: ", 1)[1] for line in run.stderr.splitlines()
+            if "voice: heard: " in line or "voice: said: " in line]
+    for before, line in itertools.pairwise(["", *said]):
+        if line.startswith("said:") and ("yes or no" in line or "one or two" in line.lower()):
+            print(f"  asked: {before} -> {line}")
     gave_up = [line for line in run.stderr.splitlines() if line.startswith(("Gave up",
                                                                             "Skipped"))]
     print(f"  files given up or skipped: {len(gave_up)}; load average at the end: "
