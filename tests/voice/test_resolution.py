@@ -290,6 +290,12 @@ def test_typed_fractions_and_decimals_keep_their_value(text, to):
     assert want is not None and _said(text, OPEN) == (IntentKind.BET, want, None)
 
 
+@pytest.mark.parametrize(("text", "not_as"), [("bet 2 quarters pot", "bet two thirds pot"),
+                                               ("bet 3 thirds pot", "bet three quarters pot")])
+def test_a_count_and_a_fraction_that_do_not_go_together_are_not_another_fraction(text, not_as):
+    assert parse(text, OPEN).to != parse(not_as, OPEN).to
+
+
 @pytest.mark.parametrize("text", ["raise to -200", "bet -200", "raise by -50", "bet −200",
                                   "raise to -.5k"])
 def test_a_negative_amount_is_not_read_as_a_positive_one(text):

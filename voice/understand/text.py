@@ -15,8 +15,9 @@ _FRACTIONS = str.maketrans({"½": " half ", "⅓": " a third ", "⅔": " two thi
                             "¼": " a quarter ", "¾": " three quarters "})
 # Fractions written with digits ("3/4", "2 thirds") become the glyph read above.
 _STROKE = re.compile(r"(?<![\d.])([123])\s*/\s*([234])(?![\d.])")
-_COUNTED = re.compile(r"(?<![\d.])([23])\s+(?:3rds|thirds|quarters|fourths)\b")
-_GLYPHS = {"1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "2": "⅔", "3": "¾"}
+_COUNTED = re.compile(r"(?<![\d.])([23])\s+(3rds|thirds|quarters|fourths)\b")
+_GLYPHS = {"1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "2 thirds": "⅔",
+           "2 3rds": "⅔", "3 quarters": "¾", "3 fourths": "¾"}
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\.?\d)")
 _LEADING_DOT = re.compile(r"(?<![\d.])\.(?=\d)")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -37,7 +38,7 @@ def tokenize(text: str) -> list[str]:
     text = text.lower().translate(_APOSTROPHES)
     text = _MIXED_HALF.sub(" and a half ", text)
     text = _STROKE.sub(lambda m: _GLYPHS.get(f"{m[1]}/{m[2]}", m[0]), text)
-    text = _COUNTED.sub(lambda m: _GLYPHS[m[1]], text).translate(_FRACTIONS)
+    text = _COUNTED.sub(lambda m: _GLYPHS.get(f"{m[1]} {m[2]}", m[0]), text).translate(_FRACTIONS)
     text = _NEGATIVE.sub(" minus ", text)
     text = _LEADING_DOT.sub("0.", text)
     text = _THOUSANDS_COMMA.sub("", text)
