@@ -177,24 +177,19 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
             and second.confidence >= rules.alone:
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="answer")
-    also_same = second.also is not None and second.also.meaning == first.intent.meaning
     if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
-            and ((rules.impossible and also_same)
-                 or first.confidence >= rules.impossible_alone) \
             and (not second.usable or second.confidence < rules.alone):
-        # pocketsphinx and Whisper's free transcription both heard a command that cannot
-        # be done now ("check" facing a bet), and Whisper's closed-set pick (only legal
-        # commands: "I'm out") is unsure: the reason is said, nothing else is asked.
-        return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
-                        rule="agree free, not possible" if also_same else "not possible")
-    if not both:
+        # pocketsphinx heard a command that cannot be done now ("check" facing a bet)
+        # and Whisper heard it too (its closed set holds only legal commands, so its
+        # pick, "I'm out", is unsure or nothing; its free transcription wrote "check"):
+        # nothing is done, and the parser's reason is said, not a miss or a question.
         also = second.also.meaning if second.also is not None else None
-        if first.intent.intent is not IntentKind.UNKNOWN \
-                and first.intent.meaning in (second.intent.meaning, also):
-            # Both heard the same command that cannot be done now ("check" facing a
-            # bet): nothing is done, and the parser's reason is said, not a miss.
+        same = first.intent.meaning in (second.intent.meaning, also)
+        if (same and (rules.impossible or not second.usable)) \
+                or first.confidence >= rules.impossible_alone:
             return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
-                            rule="agree, not possible")
+                            rule="agree, not possible" if same else "not possible")
+    if not both:
         return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0,
                         second.text or first.text, pair, rule="nothing usable")
     if len(both) == 2 and first.intent.meaning == second.intent.meaning:
