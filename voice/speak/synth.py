@@ -102,7 +102,8 @@ class Synthesizer:
 
     def espeak(self, text: str, spec: VoiceSpec = ESPEAK_VOICES[0], *, lead: float = 0.4,
                tail: float = 0.8) -> Utterance:
-        """``text`` in an espeak-ng voice through pyttsx3, the narrator's path."""
+        """``text`` in an espeak-ng voice: through pyttsx3, the narrator's path, or with
+        ``isolated`` by the ``espeak-ng`` program."""
         path = self._path()
         if self.isolated:
             exe = shutil.which("espeak-ng")
