@@ -9,12 +9,17 @@ it returns effects for the game: lines to say and actions to apply.
 * All-in (also a bet, raise or call that puts the whole stack in, whatever the words),
   folding when checking is free, and anything heard with low confidence ask "confirm?"
   and wait for yes or no instead.
+* An utterance that began right after the previous one ended (``continuation`` seconds:
+  the gate closed at a short pause inside one command, "how much | to call", "raise by
+  one hundred | forty") is half a command: an action said back from the first half is
+  withdrawn, and an action heard in the second is asked, never done at once.
 * Every heard command names its seat and the turn it was said in: a result for another
   seat or a turn that has passed is dropped, so a late result can't act.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -27,13 +32,15 @@ from voice.understand.parse import miss_text, parse
 @dataclass(frozen=True, slots=True)
 class ConfirmPolicy:
     """``grace`` seconds before an action is applied (0: at once); which actions ask
-    first; how long a question waits for yes or no."""
+    first; how long a question waits for yes or no; ``continuation``: an utterance
+    starting within this many seconds of the previous one's end continues it (0: off)."""
 
     grace: float = 1.5
     confirm_allin: bool = True
     confirm_free_fold: bool = True
     min_confidence: float = 0.5
     answer_timeout: float = 8.0
+    continuation: float = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +53,11 @@ class Heard:
     confidence: float = 1.0
     context: BettingContext | None = None
     text: str = ""
+    after: float = math.inf  # seconds since the previous utterance ended
+
+    def continues(self, policy: ConfirmPolicy) -> bool:
+        """Whether this utterance began too soon after the last to be a command alone."""
+        return self.after < policy.continuation
 
 
 class EffectKind(StrEnum):
@@ -108,13 +120,20 @@ class ConfirmController:
             if cancel:
                 self.pending = None
                 return [Effect(EffectKind.SAY, "Cancelled")]
-            if kind is IntentKind.CONFIRM:
-                return self._apply()
             whole = continued(self.pending.heard, heard)
             if whole is not None:  # "raise to one hundred" ... "and sixty": one amount
                 self.pending = None
                 heard = whole
                 kind = heard.intent.intent
+            elif self.pending.phase is Phase.GRACE and heard.continues(self.policy):
+                # The player was still talking: what was said back was half a command.
+                self.pending = None
+                note = Effect(EffectKind.SAY, "Not done: say the whole command again")
+                if kind in (IntentKind.UNKNOWN, IntentKind.CONFIRM):
+                    return [note]
+                return [note, *self.hear(heard, now)]
+            elif kind is IntentKind.CONFIRM:
+                return self._apply()
         elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
             # Nothing was asked: a "yes"/"no" is a mishearing ("so what", "don't"), a miss.
             return [Effect(EffectKind.SAY, miss_text(heard.context))]
@@ -170,6 +189,8 @@ class ConfirmController:
     def _must_ask(self, heard: Heard, action: Action) -> bool:
         policy = self.policy
         if policy.confirm_allin and action.kind is ActionKind.ALLIN:
+            return True
+        if heard.continues(policy):
             return True
         ctx = heard.context
         if (policy.confirm_free_fold and action.kind is ActionKind.FOLD and ctx is not None

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -160,6 +161,7 @@ class Utterance:
     ready_at: float
     confidence: float = 0.0  # in the intent (:func:`intent_confidence`)
     decision: Decision | None = None  # two ears: what they decided together
+    after: float = math.inf  # seconds from the previous utterance's end to this one's start
 
     @property
     def latency_ms(self) -> float:
@@ -199,6 +201,8 @@ class Listener:
         self.partial = ""
         self.dropped = 0
         self.resets = 0
+        self._opened = 0.0  # stream time the utterance in progress opened
+        self._last_end = -math.inf  # ... and the previous one's speech ended
 
     def push(self, block: bytes, now: float) -> list[Utterance]:
         from voice.listen.gate import GateEvent
@@ -217,6 +221,7 @@ class Listener:
         if step.has(GateEvent.START):
             self.recognizer.reset()
             self._held = None
+            self._opened = now
         if self._held is not None:
             if step.loud:  # the speaker went on: catch the recognizer up
                 self.recognizer.feed(b"".join(self._held))
@@ -245,7 +250,10 @@ class Listener:
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now
-            done.append(Utterance(result, intent, text, end, ready, confidence, decision))
+            after = max(0.0, self._opened - self._last_end)
+            self._last_end = end
+            done.append(Utterance(result, intent, text, end, ready, confidence, decision,
+                                  after))
         self._busy_until = clock + (self._timer() - began)
         return done
 

@@ -410,7 +410,7 @@ class VoiceController(ModelSwitch, Narration):
             self.reply(again, now)
             return
         heard = Heard(self.seat, got.turn if got.turn is not None else -1, intent,
-                      confidence, got.context, got.text)
+                      confidence, got.context, got.text, got.after)
         effects = self.confirm.hear(heard, now)
         if any(e.kind is not EffectKind.DROP for e in effects):
             self.stats.answered += 1

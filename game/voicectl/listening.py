@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -100,6 +101,8 @@ class Captured:
     overlap: float = 0.0  # seconds of the utterance the game was talking over
     readings: tuple[Intent, ...] = ()  # distinct actions among the recognizer's paths
     seconds: float = 0.0  # how long the utterance was
+    after: float = math.inf  # seconds since the previous utterance ended (a short pause:
+    # the same command going on)
 
 
 def from_the_game(got: Captured) -> bool:
@@ -313,7 +316,8 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
     decision = getattr(utterance, "decision", None)
     offered = readings(result, voice.context) if decision is None else decision.offered
     return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
-                    offered, max(0.0, utterance.speech_end - began))
+                    offered, max(0.0, utterance.speech_end - began),
+                    getattr(utterance, "after", math.inf))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

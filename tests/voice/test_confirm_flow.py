@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.actions import Action, ActionKind
 from engine.state import HandState
 from tests.engine.util import act, deal
@@ -209,3 +211,47 @@ def test_what_a_wrong_recognition_could_do_without_asking() -> None:
     assert acts_without_asking(parse("call", ctx), 0.9, ctx) == Action(0, ActionKind.CALL)
     assert acts_without_asking(parse("call", ctx), 0.1, ctx) is None
     assert acts_without_asking(parse("all in", ctx), 0.9, ctx) is None
+
+
+def test_a_command_begun_right_after_the_last_utterance_is_asked() -> None:
+    # "how much | to call": the gate closed at the pause inside one question, and the
+    # second half alone reads as "call". Begun 0.3 s after the first ended, it is asked.
+    c = controller()
+    assert said(c.hear(heard("how much"), 0.0))  # the first half: a miss, said so
+    rest = replace(heard("call"), after=0.3)  # what both ears made of "to call"
+    assert said(c.hear(rest, 0.5)) == ["Call 10? Say yes or no"]
+    assert applied(c.tick(5.0)) == []
+    # After a real pause it is a command of its own.
+    c = controller()
+    assert said(c.hear(replace(heard("call"), after=1.5), 0.5)) == ["Call 10"]
+    # And with the rule off, as before.
+    c = controller(ConfirmPolicy(continuation=0.0))
+    assert said(c.hear(rest, 0.5)) == ["Call 10"]
+
+
+def test_half_a_command_said_back_is_withdrawn_when_the_player_goes_on() -> None:
+    c = controller()
+    assert said(c.hear(heard("raise to two hundred fifty"), 0.0)) == ["Raise to 250"]
+    nothing = Heard(SEAT, 7, Intent(IntentKind.UNKNOWN), 0.0, preflop().betting_context(),
+                    "or maybe", after=0.25)
+    assert said(c.hear(nothing, 0.6)) == ["Not done: say the whole command again"]
+    assert c.phase is Phase.IDLE and applied(c.tick(5.0)) == []
+    c = controller()
+    c.hear(heard("raise to two hundred fifty"), 0.0)
+    assert said(c.hear(replace(heard("call"), after=0.25), 0.6)) == [
+        "Not done: say the whole command again", "Call 10? Say yes or no"]
+    assert applied(c.tick(5.0)) == []
+    # A yes right after a say-back is the same player still talking, not an answer.
+    c = controller()
+    c.hear(heard("raise to two hundred fifty"), 0.0)
+    assert said(c.hear(replace(heard("yes"), after=0.25), 0.6)) == [
+        "Not done: say the whole command again"]
+    # The rest of a cut amount still joins it ("raise to one hundred" ... "and sixty").
+    c = controller()
+    c.hear(heard("raise to one hundred"), 0.0)
+    assert said(c.hear(replace(heard("and sixty"), after=0.25), 0.6)) == ["Raise to 160"]
+    # A question is not withdrawn: its answer comes after the game has spoken.
+    c = controller()
+    c.hear(heard("all in"), 0.0)
+    assert applied(c.hear(replace(heard("yes"), after=0.25), 3.0)) == [
+        Action(SEAT, ActionKind.ALLIN)]

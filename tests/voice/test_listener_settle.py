@@ -154,3 +154,18 @@ def test_two_commands_close_together_are_heard_as_two(block_ms: int) -> None:
         covered = [int(u.result.text) / 2 / RATE for u in heard]
         assert len(covered) == 2 and all(0.6 <= c <= 0.25 + 0.6 + 0.2 for c in covered), \
             (lead_ms, covered)
+
+
+def test_each_utterance_says_how_soon_it_followed_the_last() -> None:
+    """A pause longer than the hangover makes two utterances; the second knows it began
+    about that pause after the first ended (the confirm policy asks such halves)."""
+    listener = Listener(Recording(), RATE, SpeechGate(RATE))  # type: ignore[arg-type]
+    pcm = silence(1.0) + vowel(0.5) + silence(0.4) + vowel(0.5) + silence(2.0) \
+        + vowel(0.5) + silence(1.0)
+    heard = []
+    for i in range(0, len(pcm), 2 * BLOCK):
+        heard += listener.push(pcm[i:i + 2 * BLOCK], (i // 2 + BLOCK) / RATE)
+    assert len(heard) == 3
+    assert heard[0].after == float("inf")
+    assert 0.3 <= heard[1].after <= 0.6
+    assert heard[2].after >= 1.9
