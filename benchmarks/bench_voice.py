@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import multiprocessing
 import os
 import sys
@@ -108,6 +109,7 @@ class Got:
     offered: tuple[Intent, ...] = ()  # two readings offered numbered ("1 call · 2 fold")
     whisper_ms: float | None = None  # Whisper's own work on the utterance
     waiting: bool = False  # a question waited for yes or no
+    after: float = math.inf  # seconds since the previous utterance ended
 
 
 MODES = ("pocketsphinx", "whisper", "both")
@@ -199,7 +201,7 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         ms = u.result.readings[1].details.get("ms") if u.result.readings else None
         waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms, waiting)
+                   u.confidence, u.text, pair, offered, ms, waiting, u.after)
 
     for i in range(0, len(pcm), 2 * BLOCK):
         block = pcm[i:i + 2 * BLOCK]
@@ -250,8 +252,8 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
             out.asked += [a for a in (i.to_action(0) for i in got.offered) if a is not None]
             continue
         questioned = ctrl.phase is Phase.QUESTION
-        effects(ctrl.hear(Heard(0, 1, got.intent, got.confidence, ctx, got.text), got.ready),
-                questioned)
+        effects(ctrl.hear(Heard(0, 1, got.intent, got.confidence, ctx, got.text, got.after),
+                          got.ready), questioned)
     effects(ctrl.tick(max(until, policy.grace + max((g.ready for g in heard), default=0))
                       + 0.01), False)
     return out
@@ -316,7 +318,9 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             (last.ready - p.end) * 1000 if ok and last is not None else None,
             last.confidence if last is not None else 0.0, mode,
             last.whisper_ms if last is not None else None,
-            heard_apart(last.pair) if last is not None and last.pair else ""))
+            heard_apart(last.pair) if last is not None and last.pair else "",
+            ok and expected is not None and expected not in done.asked
+            and not done.offers and all(a != expected for a, _ in done.applied)))
     return out
 
 
@@ -384,8 +388,18 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, agreeing ears below 0.45 asked": replace(RULES, agree=0.45),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
     "both, no offers (ask the surer)": replace(RULES, offer=False),
+    "both, continuations not asked": RULES,
+    "both, continuation within 0.35 s": RULES,
+    "both, continuation within 0.8 s": RULES,
 }
 """The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
+
+POLICIES: dict[str, ConfirmPolicy] = {
+    "both, continuations not asked": ConfirmPolicy(continuation=0.0),
+    "both, continuation within 0.35 s": ConfirmPolicy(continuation=0.35),
+    "both, continuation within 0.8 s": ConfirmPolicy(continuation=0.8),
+}
+"""Variants of the game's confirm policy, scored on the two ears' decisions."""
 
 
 def rules_grid() -> None:
@@ -426,7 +440,8 @@ def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, f
         heard = listen(stream.pcm, rec,
                        lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
         cpu = time.process_time() - cpu
-        return job, [score_quiet(job.condition, stream, g, policy, contexts, mode)
+        return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
+                                 contexts, mode)
                      for mode, g in views(heard, job.backend).items()], stream.seconds, cpu
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
     placed = stream.commands
@@ -445,7 +460,8 @@ def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, f
     heard = listen(stream.pcm, rec, lambda now: case(now).ctx, answers)
     cpu = time.process_time() - cpu
     return job, [o for mode, g in views(heard, job.backend).items()
-                 for o in score_stream(job.kind, job.condition, stream, g, policy, mode)], \
+                 for o in score_stream(job.kind, job.condition, stream, g,
+                                       POLICIES.get(mode, policy), mode)], \
         stream.seconds, cpu
 
 

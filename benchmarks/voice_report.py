@@ -33,6 +33,7 @@ class Outcome:
     mode: str = ""  # which ear(s): pocketsphinx, whisper, both (or a rule variant)
     whisper_ms: float | None = None
     readings: str = ""  # each ear's hearing, for --verbose
+    undone: bool = False  # understood, but the action neither done nor asked (withdrawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,11 +212,13 @@ def one_word(outcomes: Sequence[Outcome], sets: Sequence[str]) -> dict[str, Any]
 def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
                 sets: Sequence[str]) -> dict[str, Any]:
     """The two-ear rules side by side: understood / wrong action with no question /
-    right commands asked (yes/no and numbered) / no-command actions per 10 min."""
+    right commands asked (yes/no and numbered) / right commands neither done nor asked
+    (a say-back withdrawn) / no-command actions per 10 min."""
     modes = [m for m in dict.fromkeys(o.mode for o in outcomes)]
     figures: dict[str, Any] = {}
     print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
-          "commands asked, yes-no and numbered / no-command actions per 10 min, unasked + "
+          "commands asked, yes-no and numbered / right commands withdrawn, neither done nor "
+          "asked / no-command actions per 10 min, unasked + "
           "asked first; requests: questions answered and table commands done per 10 min):")
     cols = columns(outcomes, sets)
     print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
@@ -229,10 +232,13 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
             w, _ = rate(mine, lambda o: o.wrong_unasked)
             right = [o for o in mine if o.understood and o.is_action]
             a = sum(o.asked_right for o in right)
-            cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))}")
-            figures.setdefault(mode, {})[name] = {"understood": k / n if n else None,
-                                               "wrong_unasked": w / n if n else None,
-                                               "asked_right": a / len(right) if right else None}
+            u = sum(o.undone for o in right)
+            cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))} / "
+                         f"{pct(u, len(right))}")
+            figures.setdefault(mode, {})[name] = {
+                "understood": k / n if n else None, "wrong_unasked": w / n if n else None,
+                "asked_right": a / len(right) if right else None,
+                "withdrawn_right": u / len(right) if right else None}
         qs = [q for q in quiet if q.mode == mode]
         minutes = sum(q.minutes for q in qs)
         unasked = sum(q.actions_unasked for q in qs)
