@@ -69,6 +69,7 @@ from voice_report import (  # noqa: E402
 from engine.actions import Action, ActionKind  # noqa: E402
 from engine.sizing import BettingContext  # noqa: E402
 from voice.confirm import (  # noqa: E402
+    WITHDRAWN,
     ConfirmController,
     ConfirmPolicy,
     EffectKind,
@@ -226,6 +227,7 @@ class Judged:
     applied: list[tuple[Action, bool]] = field(default_factory=list)
     asked: list[Action] = field(default_factory=list)
     offers: int = 0
+    withdrawn: int = 0  # say-backs withdrawn: the player went on talking
 
 
 def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
@@ -242,6 +244,8 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
             elif (e.kind is EffectKind.SAY and e.text.endswith("Say yes or no")
                   and ctrl.pending is not None):
                 out.asked.append(ctrl.pending.action)
+            elif e.kind is EffectKind.SAY and e.text == WITHDRAWN:
+                out.withdrawn += 1
 
     for got in sorted(heard, key=lambda g: g.ready):
         effects(ctrl.tick(got.ready), False)
@@ -319,8 +323,7 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             last.confidence if last is not None else 0.0, mode,
             last.whisper_ms if last is not None else None,
             heard_apart(last.pair) if last is not None and last.pair else "",
-            ok and expected is not None and expected not in done.asked
-            and not done.offers and all(a != expected for a, _ in done.applied)))
+            ok and done.withdrawn > 0))
     return out
 
 

@@ -33,7 +33,7 @@ class Outcome:
     mode: str = ""  # which ear(s): pocketsphinx, whisper, both (or a rule variant)
     whisper_ms: float | None = None
     readings: str = ""  # each ear's hearing, for --verbose
-    undone: bool = False  # understood, but the action neither done nor asked (withdrawn)
+    withdrawn: bool = False  # a say-back in its turn withdrawn (the player went on talking)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +212,13 @@ def one_word(outcomes: Sequence[Outcome], sets: Sequence[str]) -> dict[str, Any]
 def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
                 sets: Sequence[str]) -> dict[str, Any]:
     """The two-ear rules side by side: understood / wrong action with no question /
-    right commands asked (yes/no and numbered) / right commands neither done nor asked
-    (a say-back withdrawn) / no-command actions per 10 min."""
+    right commands asked (yes/no and numbered) / right commands whose say-back was
+    withdrawn (an utterance followed too soon) / no-command actions per 10 min."""
     modes = [m for m in dict.fromkeys(o.mode for o in outcomes)]
     figures: dict[str, Any] = {}
     print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
-          "commands asked, yes-no and numbered / right commands withdrawn, neither done nor "
-          "asked / no-command actions per 10 min, unasked + "
+          "commands asked, yes-no and numbered / right commands withdrawn after the "
+          "say-back / no-command actions per 10 min, unasked + "
           "asked first; requests: questions answered and table commands done per 10 min):")
     cols = columns(outcomes, sets)
     print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
@@ -232,7 +232,7 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
             w, _ = rate(mine, lambda o: o.wrong_unasked)
             right = [o for o in mine if o.understood and o.is_action]
             a = sum(o.asked_right for o in right)
-            u = sum(o.undone for o in right)
+            u = sum(o.withdrawn for o in right)
             cells.append(f"{pct(k, n)} / {pct(w, n)} / {pct(a, len(right))} / "
                          f"{pct(u, len(right))}")
             figures.setdefault(mode, {})[name] = {

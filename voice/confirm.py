@@ -60,6 +60,10 @@ class Heard:
         return self.after < policy.continuation
 
 
+WITHDRAWN = "Not done: say the whole command again"
+"""Said when an action said back is withdrawn because the player went on talking."""
+
+
 class EffectKind(StrEnum):
     SAY = "say"          # say ``text``
     APPLY = "apply"      # submit ``action`` (as the seat's voice command)
@@ -128,7 +132,7 @@ class ConfirmController:
             elif self.pending.phase is Phase.GRACE and heard.continues(self.policy):
                 # The player was still talking: what was said back was half a command.
                 self.pending = None
-                note = Effect(EffectKind.SAY, "Not done: say the whole command again")
+                note = Effect(EffectKind.SAY, WITHDRAWN)
                 if kind in (IntentKind.UNKNOWN, IntentKind.CONFIRM):
                     return [note]
                 return [note, *self.hear(heard, now)]
