@@ -173,11 +173,12 @@ class ConfirmController:
         self.pending = None
         return [Effect(EffectKind.SAY, "Cancelled")]
 
-    def tick(self, now: float) -> list[Effect]:
-        """Apply an action whose grace window has run out; forget an unanswered
-        question."""
+    def tick(self, now: float, hold: bool = False) -> list[Effect]:
+        """Apply an action whose grace window has run out (not while ``hold``: an
+        utterance that may finish the command is still being heard); forget an
+        unanswered question."""
         pending = self.pending
-        if pending is None or now < pending.deadline:
+        if pending is None or now < pending.deadline or (hold and pending.phase is Phase.GRACE):
             return []
         if pending.phase is Phase.GRACE:
             return self._apply()

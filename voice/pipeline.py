@@ -257,6 +257,11 @@ class Listener:
         self._busy_until = clock + (self._timer() - began)
         return done
 
+    def following(self) -> float:
+        """While an utterance is open, how soon (seconds) it began after the previous
+        one ended; infinity when none is open."""
+        return max(0.0, self._opened - self._last_end) if self.gate.in_speech else math.inf
+
     def flush(self, now: float) -> list[Utterance]:
         """End of stream: close an utterance still open (as if silence followed)."""
         silence = bytes(2 * self.recognizer.sample_rate * (self.gate.config.hangover_ms + 20)

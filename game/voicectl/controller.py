@@ -22,6 +22,7 @@ download), ``talk_gate`` and ``room_options`` (push-to-talk, the wake word).
 from __future__ import annotations
 
 import contextlib
+import math
 import queue
 import threading
 import time
@@ -122,6 +123,7 @@ class VoiceController(ModelSwitch, Narration):
         # Written by the audio thread, read for the panel.
         self.partial = ""
         self.user_speaking = False
+        self.following = math.inf  # the open utterance began this soon after the last
         self.level_db = SILENT_DB  # the last block's level, for the voice check's meter
         self._source: AudioSource | None = None
         self._quiet_since = 0.0
@@ -351,7 +353,8 @@ class VoiceController(ModelSwitch, Narration):
             except queue.Empty:
                 break
             self._handle(got, host, table, now)
-        self._effects(self.confirm.tick(now), host, table, now)
+        hold = self.following < self.confirm.policy.continuation
+        self._effects(self.confirm.tick(now, hold=hold), host, table, now)
         self.panel = self._panel(now)
 
     def _time_turn(self, now: float) -> None:

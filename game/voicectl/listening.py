@@ -57,6 +57,7 @@ class ListeningController(Protocol):
     heard_text: str
     transcript: list[str]
     user_speaking: bool
+    following: float
     mic: MicState
     switch_model: Path | None
     playback: Playback | None
@@ -263,6 +264,9 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
             voice.post(voice.talked_over)
         for utterance in done:
             _deliver(voice, _captured(voice, utterance, opened, now))
+        # After delivering: an utterance that followed the last one closely holds that
+        # one's grace window until it is heard (the player may still be mid-command).
+        voice.following = listener.following()
         if not listener.gate.in_speech:
             opened, barged = None, False
     now = position / max(1, source.sample_rate)
@@ -270,6 +274,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
         _deliver(voice, _captured(voice, utterance, opened, now))
     voice.partial = ""
     voice.user_speaking = False
+    voice.following = math.inf
     return recognizer
 
 

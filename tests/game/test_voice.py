@@ -193,6 +193,20 @@ def test_the_action_applies_only_after_the_grace_window(app: App, voice: VoiceCo
     assert [(a.kind, a.to) for a in my_actions(facing_limp)] == [(R, 40)]
 
 
+def test_the_grace_window_waits_while_the_player_may_still_be_mid_command(
+        app: App, voice: VoiceController, clock: Clock, facing_limp: TableScene) -> None:
+    """An utterance began right after the one said back (the audio thread says how
+    soon): the action waits until that one is heard, which may withdraw it."""
+    say(app, voice, IntentKind.RAISE, 40)
+    voice.following = 0.3
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []
+    voice.following = float("inf")  # it was a cough: dropped, nothing more heard
+    app.step(FRAME)
+    app.step(FRAME)
+    assert [(a.kind, a.to) for a in my_actions(facing_limp)] == [(R, 40)]
+
+
 def test_saying_cancel_in_the_grace_window_cancels(app: App, voice: VoiceController,
                                                    clock: Clock, narrator: FakeNarrator,
                                                    facing_limp: TableScene) -> None:

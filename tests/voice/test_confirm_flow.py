@@ -255,3 +255,13 @@ def test_half_a_command_said_back_is_withdrawn_when_the_player_goes_on() -> None
     c.hear(heard("all in"), 0.0)
     assert applied(c.hear(replace(heard("yes"), after=0.25), 3.0)) == [
         Action(SEAT, ActionKind.ALLIN)]
+
+
+def test_the_grace_window_is_held_while_a_continuation_is_heard() -> None:
+    c = controller()
+    c.hear(heard("raise to two hundred fifty"), 0.0)
+    assert c.tick(3.0, hold=True) == [] and c.phase is Phase.GRACE
+    assert applied(c.tick(3.1)) == [Action(SEAT, ActionKind.RAISE, 250)]
+    c = controller()
+    c.hear(heard("all in"), 0.0)  # a question is not held: it lapses as before
+    assert said(c.tick(20.0, hold=True)) == ["Not confirmed"]

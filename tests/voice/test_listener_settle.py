@@ -163,9 +163,13 @@ def test_each_utterance_says_how_soon_it_followed_the_last() -> None:
     pcm = silence(1.0) + vowel(0.5) + silence(0.4) + vowel(0.5) + silence(2.0) \
         + vowel(0.5) + silence(1.0)
     heard = []
+    following = []
     for i in range(0, len(pcm), 2 * BLOCK):
         heard += listener.push(pcm[i:i + 2 * BLOCK], (i // 2 + BLOCK) / RATE)
+        following.append(listener.following())
     assert len(heard) == 3
+    # While the second is open the listener says how soon it followed the first.
+    assert min(following) == heard[1].after and following[-1] == float("inf")
     assert heard[0].after == float("inf")
     assert 0.3 <= heard[1].after <= 0.6
     assert heard[2].after >= 1.9
