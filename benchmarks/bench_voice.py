@@ -247,8 +247,16 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
             elif e.kind is EffectKind.SAY and e.text == WITHDRAWN:
                 out.withdrawn += 1
 
+    def hold(now: float) -> bool:
+        # As the game does: a say-back's grace window waits while an utterance that
+        # began right after the last one is still being heard (until it is handled).
+        return any(g.after < policy.continuation and g.start <= now <= g.ready for g in heard)
+
     for got in sorted(heard, key=lambda g: g.ready):
-        effects(ctrl.tick(got.ready), False)
+        pending = ctrl.pending
+        if pending is not None and pending.deadline <= got.ready:  # the window ran out
+            effects(ctrl.tick(pending.deadline, hold(pending.deadline)), False)
+        effects(ctrl.tick(got.ready, hold(got.ready)), False)
         if len(got.offered) == 2 and got.confidence < policy.min_confidence:
             # The game shows both numbered and asks "one or two?" (controller._offer):
             # a question about each, nothing done until the player picks.

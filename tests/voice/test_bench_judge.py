@@ -1,0 +1,41 @@
+"""The voice benchmark judges a turn the way the game plays it: a say-back waits while
+the rest of a command cut by a pause is still being heard, then is withdrawn."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import bench_voice as bench
+
+from engine.actions import ActionKind
+from tests.engine.util import deal
+from voice.confirm import ConfirmPolicy
+from voice.understand.parse import parse
+
+
+def got(text: str, start: float, end: float, ready: float, after: float) -> bench.Got:
+    ctx = deal([1000] * 4).betting_context()
+    return bench.Got(start, end, ready, parse(text, ctx), 0.9, text, after=after)
+
+
+def test_a_say_back_waits_for_the_rest_of_a_cut_command() -> None:
+    ctx = deal([1000] * 4).betting_context()
+    first = got("raise to one hundred", 0.0, 1.0, 1.7, math.inf)
+    # The rest began 0.3 s after the first ended and was heard only after the first's
+    # 1.5 s grace window had run out (3.2 s): the game holds it, then withdraws it.
+    rest = got("ten times", 1.3, 2.2, 3.5, 0.3)
+    done = bench.judge([first, rest], ctx, ConfirmPolicy(), 10.0)
+    assert done.applied == [] and done.withdrawn == 1
+    assert [a.kind for a in done.asked] == [ActionKind.RAISE]  # the rest is asked
+    # Without the rule the first half is done.
+    done = bench.judge([first, rest], ctx, ConfirmPolicy(continuation=0.0), 10.0)
+    action, questioned = done.applied[0]
+    assert (action.kind, action.to, questioned) == (ActionKind.RAISE, 100, False)
+    # A command after a real pause leaves the first alone.
+    later = got("ten times", 3.0, 3.8, 4.5, 2.0)
+    done = bench.judge([first, later], ctx, ConfirmPolicy(), 10.0)
+    assert (done.applied[0][0].kind, done.applied[0][0].to) == (ActionKind.RAISE, 100)
