@@ -259,7 +259,9 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
         effects(ctrl.tick(got.ready, hold(got.ready)), False)
         if len(got.offered) == 2 and got.confidence < policy.min_confidence:
             # The game shows both numbered and asks "one or two?" (controller._offer):
-            # a question about each, nothing done until the player picks.
+            # a question about each, nothing done until the player picks; it replaces
+            # a say-back still waiting, as a new action would.
+            ctrl.replace_said_back()
             out.offers += 1
             out.asked += [a for a in (i.to_action(0) for i in got.offered) if a is not None]
             continue

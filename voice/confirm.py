@@ -166,6 +166,15 @@ class ConfirmController:
         self.pending = Pending(heard, action, Phase.GRACE, now + self.policy.grace)
         return [Effect(EffectKind.SAY, said)]
 
+    def replace_said_back(self) -> bool:
+        """Two readings are offered instead ("1 Call 40 · 2 Fold"): like a new action in
+        the grace window, the offer replaces a say-back still waiting (it is dropped);
+        True if there was one."""
+        if self.pending is None or self.pending.phase is not Phase.GRACE:
+            return False
+        self.pending = None
+        return True
+
     def click(self, now: float) -> list[Effect]:
         """A click (or key) during the grace window or a question cancels it."""
         if self.pending is None:

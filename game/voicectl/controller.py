@@ -427,6 +427,7 @@ class VoiceController(ModelSwitch, Narration):
 
     def _offer(self, got: Captured, now: float) -> None:
         """Unsure between two readings: shown numbered, "one or two?" asked."""
+        self.confirm.replace_said_back()
         self.choices, self._choices_turn = got.readings, self.turn
         self.stats.asked_in(self.turn, offered=True)
         self.stats.answered += 1

@@ -878,6 +878,15 @@ def test_two_readings_are_offered_numbered_and_one_or_two_picks(
     assert [a.kind for a in my_actions(facing_limp)] == [C]
 
 
+def test_an_offer_replaces_a_say_back_still_in_its_grace_window(
+        app: App, voice: VoiceController, clock: Clock, facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.RAISE, 40)
+    unsure_between_call_and_all_in(app, voice)
+    assert voice.panel.say_back.startswith("1 Call 10 · 2 All in")
+    wait_grace(app, clock)
+    assert my_actions(facing_limp) == []  # not the raise said back before the offer
+
+
 def test_clicking_a_numbered_reading_picks_it_and_a_misclick_loses_nothing(
         app: App, voice: VoiceController, narrator: FakeNarrator, clock: Clock,
         facing_limp: TableScene) -> None:

@@ -39,3 +39,12 @@ def test_a_say_back_waits_for_the_rest_of_a_cut_command() -> None:
     later = got("ten times", 3.0, 3.8, 4.5, 2.0)
     done = bench.judge([first, later], ctx, ConfirmPolicy(), 10.0)
     assert (done.applied[0][0].kind, done.applied[0][0].to) == (ActionKind.RAISE, 100)
+
+
+def test_two_readings_offered_replace_a_say_back_still_waiting() -> None:
+    ctx = deal([1000] * 4).betting_context()
+    first = got("raise to one hundred", 0.0, 1.0, 1.7, math.inf)
+    rest = bench.Got(1.3, 2.2, 3.5, parse("ten times", ctx), 0.25, "ten times",
+                     offered=(parse("raise to 400", ctx), parse("call", ctx)), after=0.3)
+    done = bench.judge([first, rest], ctx, ConfirmPolicy(), 10.0)
+    assert done.applied == [] and done.offers == 1

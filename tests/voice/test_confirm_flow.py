@@ -265,3 +265,12 @@ def test_the_grace_window_is_held_while_a_continuation_is_heard() -> None:
     c = controller()
     c.hear(heard("all in"), 0.0)  # a question is not held: it lapses as before
     assert said(c.tick(20.0, hold=True)) == ["Not confirmed"]
+
+
+def test_an_offer_replaces_a_say_back_still_waiting() -> None:
+    c = controller()
+    c.hear(heard("raise to one hundred"), 0.0)
+    assert c.replace_said_back() and c.phase is Phase.IDLE
+    assert applied(c.tick(5.0)) == []
+    c.hear(heard("all in"), 6.0)  # a question is not a say-back: it stays
+    assert not c.replace_said_back() and c.phase is Phase.QUESTION
