@@ -250,7 +250,7 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
     def hold(now: float) -> bool:
         # As the game does: a say-back's grace window waits while an utterance that
         # began right after the last one is still being heard (until it is handled).
-        return any(g.after < policy.continuation and g.start <= now <= g.ready for g in heard)
+        return any(policy.continues(g.after) and g.start <= now <= g.ready for g in heard)
 
     for got in sorted(heard, key=lambda g: g.ready):
         pending = ctrl.pending
@@ -401,9 +401,6 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, agreeing ears below 0.45 asked": replace(RULES, agree=0.45),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
     "both, no offers (ask the surer)": replace(RULES, offer=False),
-    "both, continuations not asked": RULES,
-    "both, continuation within 0.35 s": RULES,
-    "both, continuation within 0.8 s": RULES,
 }
 """The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
 
@@ -413,6 +410,7 @@ POLICIES: dict[str, ConfirmPolicy] = {
     "both, continuation within 0.8 s": ConfirmPolicy(continuation=0.8),
 }
 """Variants of the game's confirm policy, scored on the two ears' decisions."""
+VARIANTS.update(dict.fromkeys(POLICIES, RULES))
 
 
 def rules_grid() -> None:

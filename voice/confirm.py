@@ -42,6 +42,11 @@ class ConfirmPolicy:
     answer_timeout: float = 8.0
     continuation: float = 0.5
 
+    def continues(self, after: float) -> bool:
+        """Whether an utterance begun ``after`` seconds after the last one ended is too
+        soon to be a command alone (the player is still talking)."""
+        return after < self.continuation
+
 
 @dataclass(frozen=True, slots=True)
 class Heard:
@@ -57,7 +62,7 @@ class Heard:
 
     def continues(self, policy: ConfirmPolicy) -> bool:
         """Whether this utterance began too soon after the last to be a command alone."""
-        return self.after < policy.continuation
+        return policy.continues(self.after)
 
 
 WITHDRAWN = "Not done: say the whole command again"

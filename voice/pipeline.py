@@ -250,7 +250,7 @@ class Listener:
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now
-            after = max(0.0, self._opened - self._last_end)
+            after = self._gap()
             self._last_end = end
             done.append(Utterance(result, intent, text, end, ready, confidence, decision,
                                   after))
@@ -260,7 +260,10 @@ class Listener:
     def following(self) -> float:
         """While an utterance is open, how soon (seconds) it began after the previous
         one ended; infinity when none is open."""
-        return max(0.0, self._opened - self._last_end) if self.gate.in_speech else math.inf
+        return self._gap() if self.gate.in_speech else math.inf
+
+    def _gap(self) -> float:
+        return max(0.0, self._opened - self._last_end)
 
     def flush(self, now: float) -> list[Utterance]:
         """End of stream: close an utterance still open (as if silence followed)."""

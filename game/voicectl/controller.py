@@ -353,7 +353,7 @@ class VoiceController(ModelSwitch, Narration):
             except queue.Empty:
                 break
             self._handle(got, host, table, now)
-        hold = self.following < self.confirm.policy.continuation
+        hold = self.confirm.policy.continues(self.following)
         self._effects(self.confirm.tick(now, hold=hold), host, table, now)
         self.panel = self._panel(now)
 
