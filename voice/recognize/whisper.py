@@ -7,9 +7,12 @@ ways from one encoder pass:
 * **closed set**: every command legal now (:mod:`voice.recognize.closed_set`), written
   as Whisper writes it (" Raise to 200."), scored by the decoder's teacher-forced
   token log-probabilities. The candidates form a prefix tree walked a token at a time:
-  one batched decoder call per depth scores every child of every kept node at once
+  one batched decoder step per depth scores every child of every kept node at once
   (all amounts after " Bet" come from one row), and only the best ``beam`` nodes go
-  on. CTranslate2's ``align`` scores a candidate at a time and was measured ~10x slower.
+  on. The walk runs on :mod:`voice.recognize.whisper_decoder` (numpy, each node one
+  step over its parent's cached state); CTranslate2, which recomputes every row from
+  the first token, encodes and transcribes. CTranslate2's ``align`` scores a candidate
+  at a time and was measured ~10x slower than its own batched walk.
 * **free**: greedy transcription of the same encoder output, which is also the
   "none of these" reading: a best candidate scored far below what Whisper would write
   freely is not what was said.
@@ -36,6 +39,7 @@ import numpy as np
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
 from voice.recognize.closed_set import Candidate, candidates, meaning, with_amounts
+from voice.recognize.whisper_decoder import WhisperDecoder
 from voice.understand.agreement import ANSWERS
 from voice.understand.intent import Intent, IntentKind
 from voice.understand.numbers import heard_amounts
@@ -72,7 +76,17 @@ class WhisperTuning:
     development set, one pass each on the same renders, both ears and this round's
     rules: trim 1 s took Whisper's work per command from p50 560 to 389 ms but
     understood 71.5% -> 69.4% with wrong actions 1 -> 2 of 480; 2 s: 398 ms, 70.0%, 2
-    wrong. Left off."""
+    wrong. Left off.
+
+    The walk moved from CTranslate2's ``generate`` (each row recomputed from the first
+    token, with the cross-attention over every encoder frame: ~9 ms a row) to the numpy
+    decoder with cached states: Whisper's work per command on 40 cached clips alone
+    407 -> 190 ms (the walk 313 -> 99 ms), the same scores to 0.002 nats as
+    CTranslate2's float32 decoder (its int8 one differs by up to ~0.5). ``blas_threads``:
+    numpy's BLAS threads while walking. With 2, the benchmark's two listeners sharing
+    the 2 cores spent more CPU than the walk saved (OpenBLAS threads wait spinning):
+    development set end of speech to intent p50 874 ms against 481 ms with 1; alone
+    (bench_whisper_frames) 2 threads took 170 ms a command against 200 ms with 1."""
 
     threads: int = 2
     window: float = 8.0
@@ -87,6 +101,7 @@ class WhisperTuning:
     heard_amounts: bool = True  # amounts in the free transcription become candidates
     free_candidate: bool = True  # so does the free transcription when it is a command
     trim: float = 0.0  # seconds after the speech the decoder attends to (0: the window)
+    blas_threads: int = 1  # numpy's BLAS threads for the prefix walk (see below)
 
 
 @dataclass(slots=True)
@@ -107,6 +122,7 @@ class WhisperRecognizer:
         import tokenizers
         from faster_whisper.feature_extractor import FeatureExtractor
         from faster_whisper.tokenizer import Tokenizer
+        from threadpoolctl import ThreadpoolController
 
         self.tuning = tuning
         self._model = ctranslate2.models.Whisper(
@@ -116,6 +132,9 @@ class WhisperRecognizer:
             str(model_dir / "tokenizer.json")), False, task="transcribe", language="en")
         self._features = FeatureExtractor(feature_size=self._model.n_mels)
         self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        # a candidate is scored as the text Whisper writes next, never as the end
+        self._decoder = WhisperDecoder(model_dir / "model.bin", (self._tokenizer.eot,))
+        self._blas = ThreadpoolController()
         self._context: ContextSource = context or (lambda: None)
         self.answers: Callable[[], bool] = lambda: False  # a question waits for yes/no
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="whisper")
@@ -288,44 +307,40 @@ class WhisperRecognizer:
             undo()
 
     def _walk(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
-        """The prefix walk itself (see :meth:`_score`)."""
-        import ctranslate2
+        """The prefix walk itself (see :meth:`_score`): every kept node of a depth is
+        one row of one batched decoder step over its parent's cached state."""
+        with self._blas.limit(limits=self.tuning.blas_threads, user_api="blas"):
+            return self._walk_limited(encoded, tree)
 
-        memory = np.array(encoded)
-        frontier: list[tuple[float, tuple[int, ...], _Node]] = [(0.0, (), tree)]
+    def _walk_limited(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
+        memory = self._decoder.memory(np.array(encoded))
+        state = self._decoder.start(memory, self._start)
+        # (score, state row, node): the row's log-probabilities are the node's children's
+        frontier: list[tuple[float, int, _Node]] = [(0.0, 0, tree)]
         done: list[tuple[float, int, Candidate]] = []
+        depth = 0
         while frontier:
-            depth = len(frontier[0][1])
-            batch = ctranslate2.StorageView.from_array(
-                np.ascontiguousarray(np.repeat(memory, len(frontier), axis=0)))
-            prompts = [self._start + list(prefix) for _, prefix, _ in frontier]
-            with self._lock:
-                outs = self._model.generate(
-                    batch, prompts, beam_size=1, max_length=2 * depth + 3,
-                    return_logits_vocab=True, suppress_blank=False,
-                    suppress_tokens=[self._tokenizer.eot])
-            # Measured on CTranslate2 4.x: the logits come one row per decoding step,
-            # forced prompt tokens included, and max_length // 2 steps are taken.
-            grown: list[tuple[float, tuple[int, ...], _Node]] = []
-            for (score, prefix, node), out in zip(frontier, outs, strict=True):
-                rows = np.asarray(out.logits[0], dtype=np.float64)
-                if rows.shape[0] <= depth:
-                    raise RuntimeError(f"CTranslate2 returned {rows.shape[0]} steps")
-                row = rows[depth]
-                logp = row - (np.log(np.exp(row - row.max()).sum()) + row.max())
+            grown: list[tuple[float, int, int, _Node]] = []  # (score, parent row, token, node)
+            for score, row, node in frontier:
+                logp = state.logp[row]
                 for token, child in node.children.items():
                     total = score + float(logp[token])
                     for cand in child.ends:
                         done.append((total, depth + 1, cand))
                     if child.children:
-                        grown.append((total, (*prefix, token), child))
+                        grown.append((total, row, token, child))
             grown.sort(key=lambda item: item[0], reverse=True)
-            frontier = grown[:self.tuning.beam]
             # Log-probabilities only fall as tokens are added: once every kept node is
             # already further below the best finished candidate than a sure lead, no
             # continuation can win or come close.
             best = max((d[0] for d in done), default=-math.inf)
-            frontier = [f for f in frontier if f[0] > best - self.tuning.enough]
+            kept = [g for g in grown[:self.tuning.beam] if g[0] > best - self.tuning.enough]
+            if not kept:
+                break
+            state = self._decoder.step(memory, state, [g[1] for g in kept],
+                                       [g[2] for g in kept])
+            frontier = [(g[0], i, g[3]) for i, g in enumerate(kept)]
+            depth += 1
         return done
 
     def _result(self, scored: Sequence[tuple[float, int, Candidate]], free: str,
