@@ -49,6 +49,9 @@ def test_a_cut_or_foreign_model_file_is_a_format_error(tmp_path: Path) -> None:
     (tmp_path / "cut.bin").write_bytes(whole[:40])
     with pytest.raises(DecoderFormatError, match="cut short"):
         read_variables(tmp_path / "cut.bin")
+    (tmp_path / "empty.bin").write_bytes(b"")
+    with pytest.raises(DecoderFormatError, match="empty"):
+        read_variables(tmp_path / "empty.bin")
     with pytest.raises(DecoderFormatError, match="not a Whisper model"):
         read_variables(_model_file(tmp_path / "other.bin", "TransformerSpec"))
 

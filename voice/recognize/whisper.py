@@ -81,12 +81,13 @@ class WhisperTuning:
     The walk moved from CTranslate2's ``generate`` (each row recomputed from the first
     token, with the cross-attention over every encoder frame: ~9 ms a row) to the numpy
     decoder with cached states: Whisper's work per command on 40 cached clips alone
-    407 -> 190 ms (the walk 313 -> 99 ms), the same scores to 0.002 nats as
-    CTranslate2's float32 decoder (its int8 one differs by up to ~0.5). ``blas_threads``:
-    numpy's BLAS threads while walking. With 2, the benchmark's two listeners sharing
-    the 2 cores spent more CPU than the walk saved (OpenBLAS threads wait spinning):
-    development set end of speech to intent p50 874 ms against 481 ms with 1; alone
-    (bench_whisper_frames) 2 threads took 170 ms a command against 200 ms with 1."""
+    407 -> 212 ms (the walk 313 -> 117 ms on one BLAS thread), the same scores to 0.002
+    nats as CTranslate2's float32 decoder (its int8 one differs by up to ~0.5).
+    ``blas_threads``: numpy's BLAS threads while walking. With 2, the benchmark's two
+    listeners sharing the 2 cores spent more CPU than the walk saved (OpenBLAS threads
+    wait spinning): development set end of speech to intent p50 874 ms against 481 ms
+    with 1; alone (bench_whisper_frames) 2 threads took p50 143 ms a command against
+    174 ms with 1."""
 
     threads: int = 2
     window: float = 8.0

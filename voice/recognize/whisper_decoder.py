@@ -18,6 +18,7 @@ a final norm and the output projection tied to the token embeddings.
 from __future__ import annotations
 
 import math
+import mmap
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,11 @@ class DecoderFormatError(ValueError):
 def read_variables(path: Path, prefix: str = "decoder/") -> dict[str, NDArray[np.generic]]:
     """The variables whose names start with ``prefix`` in a CTranslate2 ``model.bin``
     (aliases resolved), as numpy arrays."""
-    data = memoryview(path.read_bytes())
+    try:
+        with path.open("rb") as file:  # mapped, not read: only the decoder's pages are read
+            data = memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+    except ValueError:  # an empty file cannot be mapped
+        raise DecoderFormatError("model file is empty") from None
     offset = 0
 
     def take(fmt: str) -> int:
@@ -127,13 +132,15 @@ class WhisperDecoder:
     def __init__(self, model_file: Path, suppress: tuple[int, ...] = ()):
         weights = read_variables(model_file)
 
-        def get(name: str) -> Floats:
+        def get(name: str, transposed: bool = False) -> Floats:
+            """A variable as float32 (transposed in its stored type: one copy)."""
             if name not in weights:
                 raise DecoderFormatError(f"{name} missing")
-            return np.ascontiguousarray(weights[name], dtype=np.float32)
+            value = weights[name].T if transposed else weights[name]
+            return np.ascontiguousarray(value, dtype=np.float32)
 
         def linear(name: str) -> tuple[Floats, Floats]:
-            return np.ascontiguousarray(get(name + "/weight").T), get(name + "/bias")
+            return get(name + "/weight", transposed=True), get(name + "/bias")
 
         def norm(name: str) -> tuple[Floats, Floats]:
             return get(name + "/gamma"), get(name + "/beta")
@@ -145,7 +152,10 @@ class WhisperDecoder:
                 or flag("decoder/scale_embeddings") != 0:
             raise DecoderFormatError("not Whisper's decoder layout")
         self.heads = flag("decoder/num_heads")
-        self.embeddings = get("decoder/embeddings/weight")  # (vocabulary, width)
+        # (width, vocabulary): the output projection reads it in this order twice as
+        # fast as the (vocabulary, width) table it is tied to; a token's embedding is
+        # its column
+        self.projection = get("decoder/embeddings/weight", transposed=True)
         self.positions = get("decoder/position_encodings/encodings")
         self.final_norm = norm("decoder/layer_norm")
         self.layers: list[_Layer] = []
@@ -157,9 +167,9 @@ class WhisperDecoder:
                 linear(at + "attention/linear_0"), linear(at + "attention/linear_1"),
                 linear(at + "attention/linear_2"), norm(at + "ffn/layer_norm"),
                 linear(at + "ffn/linear_0"), linear(at + "ffn/linear_1")))
-        if not self.layers or self.embeddings.shape[1] % self.heads:
+        if not self.layers or self.projection.shape[0] % self.heads:
             raise DecoderFormatError("no decoder layers")
-        self.width = int(self.embeddings.shape[1])
+        self.width = int(self.projection.shape[0])
         self._suppress = list(suppress)
 
     # --- public steps -----------------------------------------------------------------
@@ -193,7 +203,7 @@ class WhisperDecoder:
         if position >= self.positions.shape[0]:
             raise ValueError("longer than Whisper's 448 tokens")
         pick = np.asarray(rows, dtype=np.intp)
-        x = self.embeddings[np.asarray(tokens, dtype=np.intp)] + self.positions[position]
+        x = self.projection[:, np.asarray(tokens, dtype=np.intp)].T + self.positions[position]
         keys: list[Floats] = []
         values: list[Floats] = []
         for index, layer in enumerate(self.layers):
@@ -213,7 +223,7 @@ class WhisperDecoder:
             x = x + h @ layer.ffn_out[0] + layer.ffn_out[1]
         if not last:
             return State(keys, values, np.zeros((len(rows), 0), dtype=np.float32))
-        logits = _norm(x, self.final_norm) @ self.embeddings.T
+        logits = _norm(x, self.final_norm) @ self.projection
         if self._suppress:
             logits[:, self._suppress] = -np.inf
         top = logits.max(axis=-1, keepdims=True)
