@@ -164,6 +164,20 @@ def recognizer(backend: str) -> Any:
 WHISPER: dict[str, Any] = {}
 """WhisperTuning fields overridden from the command line (--whisper), for tuning on dev."""
 
+def whisper_field(key: str, value: str) -> Any:
+    """A WhisperTuning override from the command line, in its field's type."""
+    from dataclasses import fields
+
+    from voice.recognize.whisper import WhisperTuning
+
+    kinds = {f.name: str(f.type) for f in fields(WhisperTuning)}
+    if key not in kinds:
+        raise SystemExit(f"--whisper: no setting {key!r} (one of {', '.join(kinds)})")
+    kind = kinds[key]
+    return int(value) if kind == "int" else value if kind == "str" else \
+        value.lower() in ("1", "true", "yes") if kind == "bool" else float(value)
+
+
 GATE: dict[str, float] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
@@ -512,7 +526,7 @@ def main() -> int:
         rules_grid()
     for item in filter(None, options.whisper.split(",")):
         key, value = item.split("=")
-        WHISPER[key] = int(value) if key in ("threads", "beam", "free_tokens") else float(value)
+        WHISPER[key] = whisper_field(key, value)
     if options.lm_filler is not None:
         import voice.recognize.sphinx_lm
 

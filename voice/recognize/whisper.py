@@ -71,8 +71,9 @@ class WhisperTuning:
     best one cut Whisper's CPU per utterance from 309 to 247 ms (decoder rows 28.8 ->
     20.7) with 320 against 319 understood but one more wrong action (4 against 3), and 4
     nats 217 ms with 317 understood; a 5 s window with it 239 ms and 313: both left off.
-    ``trim``: the decoder attends only to the speech and this many seconds after it (its
-    cost per candidate row is mostly attention over the encoder's 400 frames). Full
+    ``trim``: the decoder attends only to the speech and this many seconds after it
+    (with CTranslate2's walk, a candidate row's cost was mostly attention over the
+    encoder's 400 frames). Full
     development set, one pass each on the same renders, both ears and this round's
     rules: trim 1 s took Whisper's work per command from p50 560 to 389 ms but
     understood 71.5% -> 69.4% with wrong actions 1 -> 2 of 480; 2 s: 398 ms, 70.0%, 2
@@ -87,7 +88,10 @@ class WhisperTuning:
     listeners sharing the 2 cores spent more CPU than the walk saved (OpenBLAS threads
     wait spinning): development set end of speech to intent p50 874 ms against 481 ms
     with 1; alone (bench_whisper_frames) 2 threads took p50 143 ms a command against
-    174 ms with 1."""
+    174 ms with 1. ``compute_type``: CTranslate2's float32 weights in place of int8
+    (development set, both ears): understood 70.8 -> 71.5%, but Whisper's work p50 ->
+    675 ms and end of speech to intent p50 -> 976 ms, and the model's memory three
+    times int8's: left at int8 (int16 is not offered on this CPU)."""
 
     threads: int = 2
     window: float = 8.0
@@ -102,7 +106,8 @@ class WhisperTuning:
     heard_amounts: bool = True  # amounts in the free transcription become candidates
     free_candidate: bool = True  # so does the free transcription when it is a command
     trim: float = 0.0  # seconds after the speech the decoder attends to (0: the window)
-    blas_threads: int = 1  # numpy's BLAS threads for the prefix walk (see below)
+    blas_threads: int = 1  # numpy's BLAS threads for the prefix walk (see above)
+    compute_type: str = "int8"  # CTranslate2's weights for encoding and transcribing
 
 
 @dataclass(slots=True)
@@ -127,7 +132,7 @@ class WhisperRecognizer:
 
         self.tuning = tuning
         self._model = ctranslate2.models.Whisper(
-            str(model_dir), device="cpu", compute_type="int8",
+            str(model_dir), device="cpu", compute_type=tuning.compute_type,
             intra_threads=tuning.threads, inter_threads=1)
         self._tokenizer = Tokenizer(tokenizers.Tokenizer.from_file(
             str(model_dir / "tokenizer.json")), False, task="transcribe", language="en")
@@ -224,8 +229,8 @@ class WhisperRecognizer:
         with self._lock:
             encoded = self._model.encode(view, to_cpu=True)
         if self.tuning.trim > 0:
-            # The decoder's cost per candidate row is mostly its attention over the
-            # encoder's frames (50 a second): the padding after the speech is cut off.
+            # The padding after the speech (50 frames a second) is cut off: with
+            # CTranslate2's walk, most of a candidate row's cost was attention over it.
             kept = math.ceil((lead + len(audio)) / RATE * 50 + self.tuning.trim * 50)
             if kept < frames // 2:
                 encoded = ctranslate2.StorageView.from_array(
