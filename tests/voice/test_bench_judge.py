@@ -7,6 +7,8 @@ import math
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_voice as bench
@@ -48,3 +50,13 @@ def test_two_readings_offered_replace_a_say_back_still_waiting() -> None:
                      offered=(parse("raise to 400", ctx), parse("call", ctx)), after=0.3)
     done = bench.judge([first, rest], ctx, ConfirmPolicy(), 10.0)
     assert done.applied == [] and done.offers == 1
+
+
+def test_whisper_overrides_take_each_settings_own_type() -> None:
+    assert bench.whisper_field("beam", "12") == 12
+    assert bench.whisper_field("blas_threads", "2") == 2
+    assert bench.whisper_field("margin", "2.5") == 2.5
+    assert bench.whisper_field("compute_type", "float32") == "float32"
+    assert bench.whisper_field("heard_amounts", "false") is False
+    with pytest.raises(SystemExit, match="no setting 'bream'"):
+        bench.whisper_field("bream", "8")
