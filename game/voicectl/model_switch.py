@@ -33,7 +33,7 @@ class ModelSwitch:
             return
         with contextlib.suppress(Exception):  # no network, no cache dir: stay as we are
             started: Download | None
-            if importlib.util.find_spec("faster_whisper") is not None:
+            if importlib.util.find_spec("ctranslate2") is not None:
                 started = start_whisper_download_if_needed(
                     on_progress=self.download_progress, on_done=self.model_downloaded)
                 what = "Whisper"

@@ -110,8 +110,8 @@ def choose_backend(settings_path: str | Path | None = None,
                    environ: Mapping[str, str] | None = None, *,
                    whisper: bool = True) -> BackendChoice:
     """The one order: Whisper with pocketsphinx when the Whisper model verifies (every
-    file's SHA-256) and faster-whisper imports; else Vosk when its model is present;
-    else pocketsphinx alone. ``whisper`` False skips the first (a setting)."""
+    file's SHA-256) and its engine (CTranslate2, tokenizers) imports; else Vosk when its
+    model is present; else pocketsphinx alone. ``whisper`` False skips the first (a setting)."""
     problem = short = ""
     if whisper:
         from voice.recognize.store import locate_whisper_model
@@ -119,9 +119,10 @@ def choose_backend(settings_path: str | Path | None = None,
         found = locate_whisper_model(environ)
         if found.path is not None:
             try:
-                import faster_whisper  # noqa: F401
+                import ctranslate2  # noqa: F401
+                import tokenizers  # noqa: F401
             except ImportError as err:
-                problem = f"The faster-whisper package is unavailable ({err})."
+                problem = f"Whisper's engine is unavailable ({err})."
                 short = "Whisper unavailable"
             else:
                 return BackendChoice(

@@ -40,6 +40,7 @@ from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
 from voice.recognize.closed_set import Candidate, candidates, meaning, with_amounts
 from voice.recognize.whisper_decoder import WhisperDecoder
+from voice.recognize.whisper_features import log_mel
 from voice.understand.agreement import ANSWERS
 from voice.understand.intent import Intent, IntentKind
 from voice.understand.numbers import heard_amounts
@@ -113,6 +114,35 @@ class WhisperTuning:
     compute_type: str = "int8"  # CTranslate2's weights for encoding and transcribing
 
 
+class WhisperTokens:
+    """Whisper's tokenizer: the prompt's special tokens, text to token ids and back."""
+
+    def __init__(self, path: Path, multilingual: bool = False):
+        import tokenizers
+
+        self._tokenizer = tokenizers.Tokenizer.from_file(str(path))
+        self.eot = self._special("<|endoftext|>")
+        start = [self._special("<|startoftranscript|>")]
+        if multilingual:  # a multilingual model is told the language and the task
+            start += [self._special("<|en|>"), self._special("<|transcribe|>")]
+        # plain text, no timestamps: the prompt every hearing starts from
+        self.start = [*start, self._special("<|notimestamps|>")]
+
+    def _special(self, name: str) -> int:
+        found = self._tokenizer.token_to_id(name)
+        if found is None:
+            raise ValueError(f"the tokenizer has no {name}")
+        return int(found)
+
+    def encode(self, text: str) -> list[int]:
+        """The token ids of ``text`` (no special tokens)."""
+        return list(self._tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """The text of ``ids``, special tokens left out."""
+        return str(self._tokenizer.decode([t for t in ids if t < self.eot]))
+
+
 @dataclass(slots=True)
 class _Node:
     children: dict[int, _Node] = field(default_factory=dict)
@@ -128,19 +158,15 @@ class WhisperRecognizer:
     def __init__(self, model_dir: Path, tuning: WhisperTuning = WhisperTuning(),
                  context: ContextSource | None = None):
         import ctranslate2
-        import tokenizers
-        from faster_whisper.feature_extractor import FeatureExtractor
-        from faster_whisper.tokenizer import Tokenizer
         from threadpoolctl import ThreadpoolController
 
         self.tuning = tuning
         self._model = ctranslate2.models.Whisper(
             str(model_dir), device="cpu", compute_type=tuning.compute_type,
             intra_threads=tuning.threads, inter_threads=1)
-        self._tokenizer = Tokenizer(tokenizers.Tokenizer.from_file(
-            str(model_dir / "tokenizer.json")), False, task="transcribe", language="en")
-        self._features = FeatureExtractor(feature_size=self._model.n_mels)
-        self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        self._tokenizer = WhisperTokens(model_dir / "tokenizer.json",
+                                        self._model.is_multilingual)
+        self._start = self._tokenizer.start
         # a candidate is scored as the text Whisper writes next, never as the end
         self._decoder = WhisperDecoder(model_dir / "model.bin", (self._tokenizer.eot,))
         self._blas = ThreadpoolController()
@@ -227,7 +253,7 @@ class WhisperRecognizer:
         padded = np.zeros(window, dtype=np.float32)
         padded[lead:lead + len(audio)] = audio
         frames = int(self.tuning.window * 100)
-        mel = self._features(padded)[:, :frames]
+        mel = log_mel(padded, self._model.n_mels)[:, :frames]
         view = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
         with self._lock:
             encoded = self._model.encode(view, to_cpu=True)
