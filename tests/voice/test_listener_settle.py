@@ -128,7 +128,8 @@ def test_a_decode_worker_gives_the_same_result_and_a_dead_one_is_replaced_in_pro
         remote.settle()
         assert remote.finish() == expected
         assert remote._worker is not None
-        remote._worker._pool.shutdown(wait=True)  # the worker is gone
+        remote._worker._process.kill()  # the worker is gone
+        remote._worker._process.wait()
         remote.feed(speech)
         remote.settle()
         assert remote.finish() == expected

@@ -20,6 +20,7 @@ from voice.listen.denoise import DenoiseSettings, denoise, dither
 from voice.recognize.base import AGREEMENT_PATHS, RATE, Result
 from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, GrammarOptions, jsgf
 from voice.recognize.sphinx_lm import language_model, vocabulary_of, write_dictionary
+from voice.recognize.sphinx_worker import DecodeWorker
 from voice.understand.matching import Templates
 from voice.understand.templates import load
 
@@ -235,54 +236,3 @@ class PocketSphinxRecognizer:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
-
-
-class DecodeWorker:
-    """Whole-utterance decoding in a child process.
-
-    pocketsphinx holds the GIL for the whole of a decoding call (about 86 ms for a
-    command), so on the game's voice thread it stalls the render loop once per command;
-    in a child process it runs on another core and the game's threads carry on.
-    """
-
-    def __init__(self, tuning: SphinxTuning, templates: Templates | None = None):
-        import concurrent.futures
-        import multiprocessing
-
-        child = replace(tuning, worker=False, partials=False)
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker, initargs=(child, templates))
-        # Start the process and load its model now, while the game sets up, rather
-        # than on the player's first command.
-        self._pool.submit(_ready_in_worker)
-
-    def submit(self, pcm: bytes) -> Future[Result]:
-        """The decoding of ``pcm``; a failed future when the worker is gone."""
-        try:
-            return self._pool.submit(_decode_in_worker, pcm)
-        except Exception as err:  # broken or shut down
-            failed: Future[Result] = Future()
-            failed.set_exception(err)
-            return failed
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-_WORKER_RECOGNIZER: PocketSphinxRecognizer | None = None
-
-
-def _start_worker(tuning: SphinxTuning, templates: Templates | None) -> None:
-    global _WORKER_RECOGNIZER
-    _WORKER_RECOGNIZER = PocketSphinxRecognizer(tuning, templates)
-
-
-def _ready_in_worker() -> bool:
-    return _WORKER_RECOGNIZER is not None
-
-
-def _decode_in_worker(pcm: bytes) -> Result:
-    assert _WORKER_RECOGNIZER is not None
-    _WORKER_RECOGNIZER.feed(pcm)
-    return _WORKER_RECOGNIZER.finish()
