@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {key:30s} {voice[key]}")
     print(f"  {'listening share of turn time':30s} {listening:.1f}%   (target >= 95%)")
     print(f"  {'right commands asked':30s} {asked_share:.1f}%   (target <= 10%)")
+    print(f"  {'end of speech to intent':30s} p50 {voice['latency_ms_p50']} ms, p95 "
+          f"{voice['latency_ms_p95']} ms   (targets 250 / 500 ms)")
     print(f"  {'dropped without an answer':30s} {voice['dropped']}   (target 0)")
     print(f"  {'clock expiries while talking':30s} {voice['clock_expiries_while_talking']}"
           "   (target 0)")

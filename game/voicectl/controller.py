@@ -380,6 +380,8 @@ class VoiceController(ModelSwitch, Narration):
             self._notices.append((f"Ignored the game's own voice: “{got.text}”", False))
             return
         self.stats.heard += 1
+        if got.latency_ms > 0:
+            self.stats.latencies_ms.append(got.latency_ms)
         if got.text:
             self.heard_text = got.text
             self.transcript.append(f"heard: {got.text}")

@@ -104,6 +104,7 @@ class Captured:
     seconds: float = 0.0  # how long the utterance was
     after: float = math.inf  # seconds since the previous utterance ended (a short pause:
     # the same command going on)
+    latency_ms: float = 0.0  # from the end of speech to the intent (0: not timed)
 
 
 def from_the_game(got: Captured) -> bool:
@@ -322,7 +323,8 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
     offered = readings(result, voice.context) if decision is None else decision.offered
     return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
                     offered, max(0.0, utterance.speech_end - began),
-                    getattr(utterance, "after", math.inf))
+                    getattr(utterance, "after", math.inf),
+                    float(getattr(utterance, "latency_ms", 0.0)))
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

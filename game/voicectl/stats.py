@@ -10,6 +10,7 @@ that ran out.
 from __future__ import annotations
 
 import logging
+import statistics
 from dataclasses import dataclass, field
 
 _log = logging.getLogger(__name__)
@@ -32,6 +33,7 @@ class VoiceStats:
     clock_expiries_while_talking: int = 0
     offered: int = 0  # two readings offered numbered ("1 call · 2 all in")
     applied_asked: int = 0  # applied actions whose turn had a question before them
+    latencies_ms: list[float] = field(default_factory=list)  # end of speech to intent
     _asked_turns: set[int | None] = field(default_factory=set)
 
     def asked_in(self, turn: int | None, offered: bool = False) -> None:
@@ -55,8 +57,19 @@ class VoiceStats:
         if not listening:
             self.turn_ms_not_listening += seconds * 1000
 
+    def latency(self) -> tuple[int, int]:
+        """End of speech to intent over the utterances heard, p50 and p95 (ms; 0, 0
+        when none was timed)."""
+        timed = self.latencies_ms
+        if not timed:
+            return 0, 0
+        p95 = statistics.quantiles(timed, n=20, method="inclusive")[18] \
+            if len(timed) > 1 else timed[0]
+        return round(statistics.median(timed)), round(p95)
+
     def report(self) -> dict[str, int]:
         """The figures as the report line's ``voice`` keys."""
+        p50, p95 = self.latency()
         return {"heard": self.heard, "applied": self.applied, "asked": self.asked,
                 "answered": self.answered, "dropped": self.dropped,
                 "talked_over": self.talked_over, "barge_ins": self.barge_ins,
@@ -64,7 +77,8 @@ class VoiceStats:
                 "turn_ms_not_listening": round(self.turn_ms_not_listening),
                 "clock_expiries": self.clock_expiries,
                 "clock_expiries_while_talking": self.clock_expiries_while_talking,
-                "offered": self.offered, "applied_asked": self.applied_asked}
+                "offered": self.offered, "applied_asked": self.applied_asked,
+                "latency_ms_p50": p50, "latency_ms_p95": p95}
 
 
 class Transcript(list[str]):

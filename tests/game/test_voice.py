@@ -652,7 +652,23 @@ def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
     assert 0 <= voice["turn_ms_not_listening"] <= voice["turn_ms"] and voice["turn_ms"] > 0
     assert voice["backend"] == "whisper+pocketsphinx"  # both ears, offline, by default
     assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
+    # timed from the end of speech: at least the gate's 200 ms of quiet that closes it
+    assert 200 <= voice["latency_ms_p50"] <= voice["latency_ms_p95"] < 10_000
     assert report["hands"] == 1 and report["chips_conserved"]
+
+
+def test_the_latency_figures_are_the_median_and_95th_percentile() -> None:
+    from game.voicectl.stats import VoiceStats
+
+    stats = VoiceStats()
+    assert stats.latency() == (0, 0)
+    stats.latencies_ms.append(420.4)
+    assert stats.latency() == (420, 420)
+    stats.latencies_ms[:] = [300.0, 100.0, 200.0, *[250.0] * 17, 900.0]
+    assert stats.latency() == (250, 300)  # interpolated: 19 of 20 steps up the order
+    stats.latencies_ms.append(1000.0)
+    report = stats.report()
+    assert (report["latency_ms_p50"], report["latency_ms_p95"]) == (250, 870)
 
 
 # ------------------------------------------------------------------ on screen
