@@ -123,3 +123,20 @@ def test_the_walk_scores_each_candidate_as_its_tokens_one_by_one(whisper: object
         assert scored[cand.text][0] == pytest.approx(total, abs=1e-3)
         assert scored[cand.text][1] == len(tokens)
     assert max(scored, key=lambda text: scored[text][0]) == " Raise to 200."
+
+
+@pytest.mark.slow
+def test_a_prompt_is_heard_before_the_utterance_and_the_command_still_wins(
+        clip: bytes) -> None:
+    from voice.recognize.whisper import WhisperRecognizer, WhisperTuning
+
+    path = find_whisper_model()
+    assert path is not None
+    prompted = WhisperRecognizer(path, WhisperTuning(prompt="Check. Call.", prompt_free=True))
+    tokens = prompted._tokenizer
+    assert prompted._walk_start == [tokens.previous, *tokens.encode(" Check. Call."),
+                                    *tokens.start]
+    assert prompted._free_start == prompted._walk_start
+    heard = prompted.hear(clip, FACING)
+    assert heard.text == "raise to 200", heard
+    prompted.close()
