@@ -187,6 +187,9 @@ def whisper_field(key: str, value: str) -> Any:
 GATE: dict[str, Any] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
+SETTLE_MS = [100]
+"""The quiet (ms) after which the recognizers start on the utterance (--settle)."""
+
 
 def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | None],
            answers: Callable[[float], bool] = lambda now: False) -> list[Got]:
@@ -201,7 +204,7 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     # Processing is timed in this process's CPU time: other programs sharing the
     # machine must not count as the listener's latency.
     listener = Listener(rec, RATE, gate=gate, context=lambda: context(now),
-                        timer=time.process_time)
+                        timer=time.process_time, settle_ms=SETTLE_MS[0])
     whisper = getattr(rec, "second", None)
     if whisper is not None:
         whisper.answers = lambda: answers(now)
@@ -518,6 +521,8 @@ def main() -> int:
                       help="share of the language model's sentences with filler words")
     args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
                       "margin_db=8,floor_percentile=50")
+    args.add_argument("--settle", type=int, default=100, help="ms of quiet after which the "
+                      "recognizers start on the utterance (the game's: 100)")
     args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "
                       "dev, e.g. window=3,beam=6,none_gap=3")
     args.add_argument("--rules-grid", action="store_true",
@@ -547,6 +552,7 @@ def main() -> int:
             item.split("=") for item in filter(None, options.trust.split(",")))}
     from voice.listen.gate import GateConfig
 
+    SETTLE_MS[0] = options.settle
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
         GATE[key] = setting(GateConfig, "gate", key, value)
