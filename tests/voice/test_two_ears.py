@@ -25,6 +25,7 @@ from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 from voice.recognize.store import WhisperLookup
 from voice.recognize.whisper import plain
 from voice.understand.agreement import (
+    ACTIONS,
     AgreementRules,
     DecisionKind,
     Reading,
@@ -473,3 +474,19 @@ def test_a_sure_answer_is_taken_while_a_question_waits() -> None:
     unsure = heard("whisper", "yes", 0.3)
     assert decide(heard("pocketsphinx", "", 0.0), unsure, waiting=True).kind \
         is DecisionKind.NONE
+
+
+def test_a_command_said_over_a_question_is_not_taken_as_its_answer() -> None:
+    """Seen in play: facing a bet, "check" was asked about as "Fold?"; the player said
+    "check" again, Whisper (whose candidates held no "check") picked "Yes." at 0.71 and
+    the game folded. pocketsphinx heard "check": Whisper's yes is not taken."""
+    check = heard("pocketsphinx", "check", 0.62)
+    assert check.intent.error is not None  # not possible facing a bet
+    for said in (check, heard("pocketsphinx", "call", 0.4)):
+        d = decide(said, heard("whisper", "yes", 0.71), waiting=True)
+        assert d.intent.intent is not IntentKind.CONFIRM, d
+        assert not (d.kind is DecisionKind.ACT and d.intent.intent in ACTIONS), d
+    # an unsure other reading does not stop a sure answer
+    d = decide(heard("pocketsphinx", "check", 0.2), heard("whisper", "yes", 0.71),
+               waiting=True)
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONFIRM

@@ -111,7 +111,9 @@ class AgreementRules:
     pocketsphinx's bet or raise is done when Whisper picked no command but wrote its
     amount ("bet four hundred" and "That 400."); ``surer``: two readings that differ
     and are neither of them actions (questions, table commands): the surer is taken from
-    this confidence (above 1: neither, nothing is done)."""
+    this confidence (above 1: neither, nothing is done); ``instead``: while a question
+    waits, Whisper's sure yes or no is not taken when pocketsphinx heard another command
+    from this confidence (above 1: always taken)."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -126,6 +128,7 @@ class AgreementRules:
     twice_asks: bool = True
     echo: bool = True
     surer: float = 2.0
+    instead: float = 0.3
 
 
 RULES = AgreementRules()
@@ -174,7 +177,7 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
     pair = (first, second)
     both = [r for r in pair if r.usable]
     if waiting and second.usable and second.intent.intent in ANSWERS \
-            and second.confidence >= rules.alone:
+            and second.confidence >= rules.alone and not _said_instead(first, rules):
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="answer")
     if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
@@ -237,6 +240,15 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
                         surer.text, pair, rule="disagree, surer request")
     return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, second.text, pair,
                     rule="disagree, no action")
+
+
+def _said_instead(first: Reading, rules: AgreementRules) -> bool:
+    """Whether pocketsphinx heard a command other than an answer (one that can be done
+    now or not) surely enough that Whisper's yes or no may be that command forced onto
+    the only words it had: facing a bet, "check" is no candidate, and its nearest one
+    was "Yes." (seen in play: "Fold? Say yes or no", "check", folded)."""
+    return first.intent.intent not in ANSWERS | {IntentKind.UNKNOWN} \
+        and first.confidence >= rules.instead
 
 
 def _agreed_otherwise(first: Reading, second: Reading, rules: AgreementRules
