@@ -47,3 +47,19 @@ def test_a_child_that_dies_fails_what_waits_and_what_comes(worker: DecodeWorker)
     assert isinstance(waiting.exception(timeout=10), WorkerGone)
     assert isinstance(worker.submit(b"\0\0" * 1600).exception(timeout=5), WorkerGone)
     worker.close()
+
+
+def test_no_child_process_means_decoding_in_the_games_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    recognizer = PocketSphinxRecognizer(SphinxTuning(worker=True))
+    assert recognizer._worker is None
+    recognizer.feed(b"\0\0" * 16000)
+    assert recognizer.finish().text == ""

@@ -100,8 +100,12 @@ class PocketSphinxRecognizer:
         self._settled: Future[Result] | None = None  # its decoding, begun when they paused
         self._streamed = ""  # the streaming decode's text when the whole decoding began
         self._cut = False  # a decoding here ended the streaming decode mid-utterance
-        self._worker = DecodeWorker(tuning, templates) if tuning.worker and tuning.whole \
-            else None
+        self._worker: DecodeWorker | None = None
+        if tuning.worker and tuning.whole:
+            try:
+                self._worker = DecodeWorker(tuning, templates)
+            except OSError:  # no child process to be had: decode in this one
+                self._worker = None
 
     def feed(self, pcm: bytes) -> str:
         if not pcm:
