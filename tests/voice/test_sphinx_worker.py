@@ -30,7 +30,7 @@ def test_messages_go_through_whole_and_a_cut_one_is_the_end() -> None:
 
 @pytest.fixture
 def worker() -> DecodeWorker:
-    return DecodeWorker(SphinxTuning(worker=True))
+    return DecodeWorker((SphinxTuning(), None))
 
 
 def test_silence_decodes_to_nothing_and_close_ends_the_child(worker: DecodeWorker) -> None:

@@ -103,7 +103,8 @@ class PocketSphinxRecognizer:
         self._worker: DecodeWorker | None = None
         if tuning.worker and tuning.whole:
             try:
-                self._worker = DecodeWorker(tuning, templates)
+                self._worker = DecodeWorker(
+                    (replace(tuning, worker=False, partials=False), templates))
             except OSError:  # no child process to be had: decode in this one
                 self._worker = None
 

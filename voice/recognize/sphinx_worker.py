@@ -4,9 +4,10 @@ pocketsphinx holds the GIL for the whole of a decoding call (about 86 ms for a c
 so on the game's voice thread it would stall the render loop once per command; in a
 child process it runs on another core and the game's threads carry on.
 
-The child is a plain ``python -m voice.recognize.sphinx_worker`` talking over its
-standard input and output in length-prefixed pickles: its settings first, then one
-utterance's PCM in, one :class:`~voice.recognize.base.Result` out, in order. Not
+The child is a plain ``python -m voice.recognize.sphinx_child`` talking over its
+standard input and output in length-prefixed pickles: what its recognizer is built from
+first, then one utterance's PCM in, one :class:`~voice.recognize.base.Result` out, in
+order. Not
 ``multiprocessing``: a spawned child re-imports the game's main module (pygame and all,
 ~10 MB) and starts a resource-tracker process beside it (~12 MB) for nothing here. When
 the game ends, or dies, the child reads the end of its input and exits.
@@ -24,13 +25,9 @@ import threading
 from collections import deque
 from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from voice.recognize.base import Result
-
-if TYPE_CHECKING:
-    from voice.recognize.pocketsphinx import SphinxTuning
-    from voice.understand.matching import Templates
 
 _LENGTH = struct.Struct("<I")
 
@@ -61,14 +58,13 @@ def read_message(stream: IO[bytes]) -> Any:
 class DecodeWorker:
     """The game's side: :meth:`submit` an utterance, get its decoding as a future."""
 
-    def __init__(self, tuning: SphinxTuning, templates: Templates | None = None):
-        from dataclasses import replace
-
+    def __init__(self, setup: object):
+        """``setup``: what the child's recognizer is built from (pickled to it)."""
         root = str(Path(__file__).resolve().parents[2])  # the child imports this code
         env = {**os.environ,
                "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "voice.recognize.sphinx_worker"],
+            [sys.executable, "-m", "voice.recognize.sphinx_child"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self._waiting: deque[Future[Result]] = deque()
         self._lock = threading.Lock()
@@ -76,7 +72,7 @@ class DecodeWorker:
         self._input: IO[bytes] = self._process.stdin
         self._output: IO[bytes] = self._process.stdout
         # The child loads its model now, while the game sets up, not on the first command
-        write_message(self._input, (replace(tuning, worker=False, partials=False), templates))
+        write_message(self._input, setup)
         threading.Thread(target=self._read, name="sphinx-worker", daemon=True).start()
 
     def submit(self, pcm: bytes) -> Future[Result]:
@@ -122,35 +118,3 @@ class DecodeWorker:
                 self._process.wait(timeout=0.5)
             except subprocess.TimeoutExpired:
                 self._process.kill()
-
-
-def main() -> None:
-    """The child: settings, then utterances until the input ends."""
-    from voice.recognize.pocketsphinx import PocketSphinxRecognizer
-
-    source, sink = sys.stdin.buffer, sys.stdout.buffer
-    sys.stdout = sys.stderr  # nothing but results on the pipe
-    try:
-        tuning, templates = read_message(source)
-    except WorkerGone:
-        return
-    recognizer = PocketSphinxRecognizer(tuning, templates)
-    while True:
-        try:
-            pcm = read_message(source)
-        except WorkerGone:
-            return
-        try:
-            recognizer.feed(pcm)
-            answer: object = recognizer.finish()
-        except Exception as err:  # one bad utterance, not the worker
-            recognizer.reset()
-            answer = RuntimeError(f"decoding failed: {err}")
-        try:
-            write_message(sink, answer)
-        except (OSError, ValueError):  # the game has gone
-            return
-
-
-if __name__ == "__main__":
-    main()
