@@ -411,3 +411,15 @@ def test_the_bots_needle_a_slow_player_only_once_they_have_acted(app: App) -> No
     assert not any(isinstance(f, LongThink) for facts in told for f in facts)
     press(app, pygame.K_c, unicode="c")
     assert any(isinstance(f, LongThink) for facts in told for f in facts)
+
+
+def test_the_window_is_shown_without_opengl_unless_the_player_says_otherwise() -> None:
+    """SDL's GL texture path loaded Mesa's LLVM (60 MB) under Xvfb for each frame's copy."""
+    from game.__main__ import display_hints
+
+    environ: dict[str, str] = {}
+    display_hints(environ)
+    assert environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    mine = {"SDL_FRAMEBUFFER_ACCELERATION": "opengl"}
+    display_hints(mine)
+    assert mine["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"
