@@ -187,7 +187,7 @@ def whisper_field(key: str, value: str) -> Any:
 GATE: dict[str, Any] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
-SETTLE_MS = [100]
+SETTLE_MS = 100
 """The quiet (ms) after which the recognizers start on the utterance (--settle)."""
 
 
@@ -204,7 +204,7 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     # Processing is timed in this process's CPU time: other programs sharing the
     # machine must not count as the listener's latency.
     listener = Listener(rec, RATE, gate=gate, context=lambda: context(now),
-                        timer=time.process_time, settle_ms=SETTLE_MS[0])
+                        timer=time.process_time, settle_ms=SETTLE_MS)
     whisper = getattr(rec, "second", None)
     if whisper is not None:
         whisper.answers = lambda: answers(now)
@@ -552,7 +552,8 @@ def main() -> int:
             item.split("=") for item in filter(None, options.trust.split(",")))}
     from voice.listen.gate import GateConfig
 
-    SETTLE_MS[0] = options.settle
+    global SETTLE_MS
+    SETTLE_MS = options.settle
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
         GATE[key] = setting(GateConfig, "gate", key, value)
