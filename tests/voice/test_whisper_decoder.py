@@ -140,3 +140,29 @@ def test_a_prompt_is_heard_before_the_utterance_and_the_command_still_wins(
     heard = prompted.hear(clip, FACING)
     assert heard.text == "raise to 200", heard
     prompted.close()
+
+
+@pytest.mark.slow
+def test_a_hearing_begun_at_a_pause_the_speaker_talked_through_gives_up(
+        whisper: object, clip: bytes) -> None:
+    from engine.sizing import BettingContext
+    from voice.recognize.whisper import WhisperRecognizer, _Node
+
+    assert isinstance(whisper, WhisperRecognizer)
+    tree = _Node()
+    whisper._grow(tree, [Candidate(" Raise to 200.", "raise to 200"),
+                         Candidate(" Call.", "call")])
+    encoded = whisper._encode(clip)
+    assert whisper._walk(encoded, tree, lambda: False) == []  # stopped before a step
+    ctx = BettingContext(10, 150, 40, 0, 40, 1000, False, 80, 1000, "flop")
+    assert whisper.hear(clip, ctx, current=lambda: False).details == {"stale": 1.0}
+    # through the interface: the pause's hearing is out of date once audio follows it
+    whisper.bind_context(lambda: ctx)
+    half = len(clip) // 2 & ~1
+    whisper.feed(clip[:half])
+    whisper.settle()
+    began = whisper._generation
+    whisper.feed(clip[half:])
+    assert whisper._generation == began + 1
+    result = whisper.finish()
+    assert result.text == "raise to 200" and "stale" not in result.details

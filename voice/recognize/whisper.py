@@ -195,6 +195,7 @@ class WhisperRecognizer:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="whisper")
         self._audio: list[bytes] = []
         self._settled: Future[Result] | None = None
+        self._generation = 0  # the audio's: a hearing of older audio gives up
         self._trees: dict[tuple[BettingContext | None, bool], _Node] = {}
         self._tokens: dict[str, list[int]] = {}  # candidate text -> token ids
         self._lock = threading.Lock()
@@ -209,6 +210,8 @@ class WhisperRecognizer:
         if pcm:
             if not self._audio:  # a new utterance: lay out the legal commands meanwhile
                 self._pool.submit(self._tree, self._context(), self.answers())
+            if self._settled is not None:  # the speaker went on after the pause
+                self._generation += 1
             self._settled = None
             self._audio.append(pcm)
         return ""
@@ -231,6 +234,7 @@ class WhisperRecognizer:
     def reset(self) -> None:
         self._audio = []
         self._settled = None
+        self._generation += 1
 
     def close(self) -> None:
         self.reset()
@@ -239,24 +243,34 @@ class WhisperRecognizer:
     def _submit(self) -> Future[Result]:
         pcm = b"".join(self._audio)
         ctx, answers = self._context(), self.answers()
-        return self._pool.submit(self.hear, pcm, ctx, answers)
+        generation = self._generation
+        return self._pool.submit(self.hear, pcm, ctx, answers,
+                                 lambda: self._generation == generation)
 
     # --- hearing ----------------------------------------------------------------------
 
-    def hear(self, pcm: bytes, ctx: BettingContext | None, answers: bool = False) -> Result:
-        """Both hearings of one utterance (16 kHz int16 PCM)."""
+    def hear(self, pcm: bytes, ctx: BettingContext | None, answers: bool = False,
+             current: Callable[[], bool] = lambda: True) -> Result:
+        """Both hearings of one utterance (16 kHz int16 PCM). ``current`` says whether
+        the audio is still the utterance's: a hearing begun at a pause the speaker then
+        talked through gives up between its stages (nothing heard) and frees the
+        thread for the whole utterance's."""
         if not pcm:
             return Result("", (), 0.0, self.name)
         began = time.perf_counter()
         encoded = self._encode(pcm)
+        if not current():
+            return Result("", (), 0.0, self.name, {"stale": 1.0})
         free, free_lp, free_n = self._transcribe(encoded)
+        if not current():
+            return Result("", (), 0.0, self.name, {"stale": 1.0})
         more: list[Candidate] = []
         if ctx is not None:
             if self.tuning.heard_amounts:
                 more += with_amounts(ctx, heard_amounts(plain(free)), answers)
             if self.tuning.free_candidate:
                 more += self._as_written(free, ctx, answers)
-        scored = self._score(encoded, ctx, answers, more) \
+        scored = self._score(encoded, ctx, answers, more, current) \
             if ctx is not None or answers else []
         result = self._result(scored, free, free_lp, free_n, ctx)
         ms = (time.perf_counter() - began) * 1000
@@ -350,24 +364,28 @@ class WhisperRecognizer:
         return [cand]
 
     def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool,
-               more: Sequence[Candidate] = ()) -> list[tuple[float, int, Candidate]]:
+               more: Sequence[Candidate] = (), current: Callable[[], bool] = lambda: True
+               ) -> list[tuple[float, int, Candidate]]:
         """(summed log-probability, tokens, candidate) for every candidate reached,
         walking the prefix tree a decoder step at a time; ``more``: candidates from the
         free transcription (its amounts, itself), in the tree for this utterance only."""
         tree = self._tree(ctx, answers)
         undo = self._grow(tree, more)
         try:
-            return self._walk(encoded, tree)
+            return self._walk(encoded, tree, current)
         finally:
             undo()
 
-    def _walk(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
+    def _walk(self, encoded: Any, tree: _Node, current: Callable[[], bool] = lambda: True
+              ) -> list[tuple[float, int, Candidate]]:
         """The prefix walk itself (see :meth:`_score`): every kept node of a depth is
-        one row of one batched decoder step over its parent's cached state."""
+        one row of one batched decoder step over its parent's cached state; it stops
+        early once ``current`` says the audio is out of date."""
         with self._blas.limit(limits=self.tuning.blas_threads, user_api="blas"):
-            return self._walk_limited(encoded, tree)
+            return self._walk_limited(encoded, tree, current)
 
-    def _walk_limited(self, encoded: Any, tree: _Node) -> list[tuple[float, int, Candidate]]:
+    def _walk_limited(self, encoded: Any, tree: _Node, current: Callable[[], bool]
+                      ) -> list[tuple[float, int, Candidate]]:
         """:meth:`_walk` with numpy's BLAS threads already limited."""
         memory = self._decoder.memory(np.array(encoded))
         state = self._decoder.start(memory, self._walk_start)
@@ -391,7 +409,7 @@ class WhisperRecognizer:
             # continuation can win or come close.
             best = max((d[0] for d in done), default=-math.inf)
             kept = [g for g in grown[:self.tuning.beam] if g[0] > best - self.tuning.enough]
-            if not kept:
+            if not kept or not current():
                 break
             state = self._decoder.step(memory, state, [g[1] for g in kept],
                                        [g[2] for g in kept])
