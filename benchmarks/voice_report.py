@@ -219,7 +219,8 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
     print("\nEach ear and each two-ear rule (understood / wrong action, no question / right "
           "commands asked, yes-no and numbered / right commands withdrawn after the "
           "say-back / no-command actions per 10 min, unasked + "
-          "asked first; requests: questions answered and table commands done per 10 min):")
+          "asked first; questions asked per 10 min; requests: questions answered and table "
+          "commands done per 10 min):")
     cols = columns(outcomes, sets)
     print("| hearing | " + " | ".join(c[0] for c in cols) + " | no-command |")
     print("|---|" + "---|" * (len(cols) + 1))
@@ -245,7 +246,8 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
         after = sum(q.actions_after_question for q in qs)
         per = 10 / minutes if minutes else 0.0
         requests = sum(q.requests for q in qs)
-        cells.append(f"{unasked * per:.1f} + {after * per:.1f}; requests "
-                     f"{requests * per:.1f}" if qs else "-")
+        questions = sum(q.questions for q in qs)
+        cells.append(f"{unasked * per:.1f} + {after * per:.1f}; questions "
+                     f"{questions * per:.1f}; requests {requests * per:.1f}" if qs else "-")
         print(f"| {mode} | " + " | ".join(cells) + " |")
     return figures
