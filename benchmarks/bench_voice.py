@@ -419,6 +419,8 @@ VARIANTS: dict[str, AgreementRules] = {
     "both, agreeing ears below 0.45 asked": replace(RULES, agree=0.45),
     "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
     "both, no offers (ask the surer)": replace(RULES, offer=False),
+    "both, a faint lone action asked": replace(RULES, faint=0.0),
+    "both, a lone action below 0.1 is nothing": replace(RULES, faint=0.1),
 }
 """The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
 

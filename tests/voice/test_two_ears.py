@@ -75,6 +75,14 @@ def test_one_ear_hearing_nothing_usable_asks_about_the_other_unless_sure() -> No
     assert d.kind is DecisionKind.ASK and d.intent.to == 200
 
 
+def test_a_faint_lone_action_is_nothing_not_a_question() -> None:
+    # table talk heard by pocketsphinx alone as "i'm out" at 0.00: no "Fold? Say yes or no"
+    d = decide(heard("pocketsphinx", "i'm out", 0.02), heard("whisper", "", 0.0))
+    assert d.kind is DecisionKind.NONE and d.rule == "lone faint"
+    d = decide(heard("pocketsphinx", "call", 0.06), heard("whisper", "", 0.0))
+    assert d.kind is DecisionKind.ASK and d.intent.intent is IntentKind.CALL
+
+
 def test_nothing_usable_from_either_is_none() -> None:
     d = decide(heard("pocketsphinx", "", 0.0), heard("whisper", "the weather", 0.4))
     assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.UNKNOWN
