@@ -76,6 +76,7 @@ from voice.confirm import (  # noqa: E402
     Heard,
     Phase,
 )
+from voice.listen.audio import BLOCK_MS as GAME_BLOCK_MS  # noqa: E402
 from voice.speak.synth import RATE  # noqa: E402
 from voice.understand.agreement import (  # noqa: E402
     REQUESTS,
@@ -86,7 +87,9 @@ from voice.understand.agreement import (  # noqa: E402
 )
 from voice.understand.intent import Intent, IntentKind  # noqa: E402
 
-BLOCK = RATE // 10  # 100 ms, as the microphone delivers
+BLOCK_MS = GAME_BLOCK_MS
+"""The length of the blocks the audio is streamed in, as the microphone delivers it
+(--block-ms)."""
 FULL = {"dev": 48, "test": 36, "heldout": 36}
 QUICK = {"dev": 16, "test": 12, "heldout": 12}
 QUIET_MINUTES = 5.0
@@ -222,13 +225,15 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
                    u.confidence, u.text, pair, offered, ms, waiting, u.after)
 
-    for i in range(0, len(pcm), 2 * BLOCK):
-        block = pcm[i:i + 2 * BLOCK]
+    step = 2 * (RATE * BLOCK_MS // 1000)
+    for i in range(0, len(pcm), step):
+        block = pcm[i:i + step]
         now = (i + len(block)) / 2 / RATE
         was = gate.in_speech
         done = listener.push(block, now)
         if gate.in_speech and (not was or done):
-            opened = now - 0.15  # the loud run that opened it, within this block
+            # the loud run that opened it (the gate's 50 ms), within this block
+            opened = now - len(block) / 2 / RATE - 0.05
         out += [got(u) for u in done]
     out += [got(u) for u in listener.flush(now)]
     return out
@@ -525,6 +530,8 @@ def main() -> int:
                       "margin_db=8,floor_percentile=50")
     args.add_argument("--settle", type=int, default=100, help="ms of quiet after which the "
                       "recognizers start on the utterance (the game's: 100)")
+    args.add_argument("--block-ms", type=int, default=GAME_BLOCK_MS,
+                      help="the audio's block length (the game's: %(default)s)")
     args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "
                       "dev, e.g. window=3,beam=6,none_gap=3")
     args.add_argument("--rules-grid", action="store_true",
@@ -554,8 +561,9 @@ def main() -> int:
             item.split("=") for item in filter(None, options.trust.split(",")))}
     from voice.listen.gate import GateConfig
 
-    global SETTLE_MS
+    global SETTLE_MS, BLOCK_MS
     SETTLE_MS = options.settle
+    BLOCK_MS = options.block_ms
     for item in filter(None, options.gate.split(",")):
         key, value = item.split("=")
         GATE[key] = setting(GateConfig, "gate", key, value)
