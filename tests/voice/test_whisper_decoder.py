@@ -156,6 +156,9 @@ def test_a_hearing_begun_at_a_pause_the_speaker_talked_through_gives_up(
     assert whisper._walk(encoded, tree, lambda: False) == []  # stopped before a step
     ctx = BettingContext(10, 150, 40, 0, 40, 1000, False, 80, 1000, "flop")
     assert whisper.hear(clip, ctx, current=lambda: False).details == {"stale": 1.0}
+    calls = iter([True, True])  # current through encoding and transcribing, then not
+    cut = whisper.hear(clip, ctx, current=lambda: next(calls, False))
+    assert cut.details == {"stale": 1.0}  # a walk stopped part way is not a hearing
     # through the interface: the pause's hearing is out of date once audio follows it
     whisper.bind_context(lambda: ctx)
     half = len(clip) // 2 & ~1

@@ -258,12 +258,13 @@ class WhisperRecognizer:
         if not pcm:
             return Result("", (), 0.0, self.name)
         began = time.perf_counter()
+        stale = Result("", (), 0.0, self.name, {"stale": 1.0})
         encoded = self._encode(pcm)
         if not current():
-            return Result("", (), 0.0, self.name, {"stale": 1.0})
+            return stale
         free, free_lp, free_n = self._transcribe(encoded)
         if not current():
-            return Result("", (), 0.0, self.name, {"stale": 1.0})
+            return stale
         more: list[Candidate] = []
         if ctx is not None:
             if self.tuning.heard_amounts:
@@ -272,6 +273,8 @@ class WhisperRecognizer:
                 more += self._as_written(free, ctx, answers)
         scored = self._score(encoded, ctx, answers, more, current) \
             if ctx is not None or answers else []
+        if not current():  # the walk stopped part way
+            return stale
         result = self._result(scored, free, free_lp, free_n, ctx)
         ms = (time.perf_counter() - began) * 1000
         # "answers": yes and no were candidates (a question waited): the decision needs it
