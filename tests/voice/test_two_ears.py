@@ -494,6 +494,9 @@ def test_a_command_said_over_a_question_is_not_taken_as_its_answer() -> None:
         d = decide(said, heard("whisper", "yes", 0.71), waiting=True)
         assert d.intent.intent is not IntentKind.CONFIRM, d
         assert not (d.kind is DecisionKind.ACT and d.intent.intent in ACTIONS), d
+    # the command that cannot be done is what is answered: its reason, not a miss
+    d = decide(check, heard("whisper", "yes", 0.71), waiting=True)
+    assert d.kind is DecisionKind.NONE and d.intent.error == "You can't check: 40 to call"
     # an unsure other reading does not stop a sure answer
     d = decide(heard("pocketsphinx", "check", 0.2), heard("whisper", "yes", 0.71),
                waiting=True)

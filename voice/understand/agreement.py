@@ -184,9 +184,16 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
     pair = (first, second)
     both = [r for r in pair if r.usable]
     if waiting and second.usable and second.intent.intent in ANSWERS \
-            and second.confidence >= rules.alone and not _said_instead(first, rules):
-        return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
-                        second.text, pair, rule="answer")
+            and second.confidence >= rules.alone:
+        if not _said_instead(first, rules):
+            return Decision(DecisionKind.ACT, second.intent,
+                            max(THRESHOLD, second.confidence), second.text, pair,
+                            rule="answer")
+        if first.intent.error is not None:
+            # "check" said again over "Fold?" facing a bet: the reason is said ("You
+            # can't check: 40 to call"), not "Sorry, I didn't catch that"
+            return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
+                            rule="said instead, not possible")
     if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
             and (not second.usable or second.confidence < rules.alone):
         # pocketsphinx heard a command that cannot be done now ("check" facing a bet)
