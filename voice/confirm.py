@@ -153,6 +153,10 @@ class ConfirmController:
         if self.turn is None or heard.turn != self.turn:
             return [Effect(EffectKind.DROP, "not this turn", heard=heard)]
         if heard.intent.error is not None:
+            if self.phase is Phase.QUESTION:
+                # another command, not the answer ("check" over "Fold?" facing a bet):
+                # the question is dropped, so no yes button waits beside the reason
+                self.pending = None
             return [Effect(EffectKind.SAY, heard.intent.error)]
         action = heard.intent.to_action(self.seat)
         if action is None:

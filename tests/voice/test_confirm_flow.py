@@ -195,6 +195,17 @@ def test_an_impossible_action_says_why_and_does_nothing() -> None:
     assert said(effects) == ["Minimum raise is to 20"] and applied(effects) == []
 
 
+def test_an_impossible_action_over_a_question_drops_the_question() -> None:
+    c = controller()
+    c.hear(heard("all in"), 0.0)
+    effects = c.hear(heard("raise to five"), 1.0)
+    assert said(effects) == ["Minimum raise is to 20"] and c.phase is Phase.IDLE
+    # over a say-back it is only told: the action said back still goes in
+    c.hear(heard("call"), 2.0)
+    assert said(c.hear(heard("raise to five"), 2.5)) == ["Minimum raise is to 20"]
+    assert applied(c.tick(4.0)) == [Action(SEAT, ActionKind.CALL)]
+
+
 def test_questions_and_table_commands_pass_to_the_game() -> None:
     c = controller()
     c.hear(heard("call"), 0.0)
