@@ -77,6 +77,7 @@ from voice.confirm import (  # noqa: E402
     Phase,
 )
 from voice.listen.audio import BLOCK_MS as GAME_BLOCK_MS  # noqa: E402
+from voice.pipeline import SETTLE_MS as GAME_SETTLE_MS  # noqa: E402
 from voice.speak.synth import RATE  # noqa: E402
 from voice.understand.agreement import (  # noqa: E402
     REQUESTS,
@@ -190,7 +191,7 @@ def whisper_field(key: str, value: str) -> Any:
 GATE: dict[str, Any] = {}
 """GateConfig fields overridden from the command line (--gate), for tuning on dev."""
 
-SETTLE_MS = 100
+SETTLE_MS = GAME_SETTLE_MS
 """The quiet (ms) after which the recognizers start on the utterance (--settle)."""
 
 
@@ -528,8 +529,9 @@ def main() -> int:
                       help="share of the language model's sentences with filler words")
     args.add_argument("--gate", default="", help="GateConfig overrides for tuning, e.g. "
                       "margin_db=8,floor_percentile=50")
-    args.add_argument("--settle", type=int, default=100, help="ms of quiet after which the "
-                      "recognizers start on the utterance (the game's: 100)")
+    args.add_argument("--settle", type=int, default=GAME_SETTLE_MS,
+                      help="ms of quiet after which the recognizers start on the utterance "
+                      "(the game's: %(default)s)")
     args.add_argument("--block-ms", type=int, default=GAME_BLOCK_MS,
                       help="the audio's block length (the game's: %(default)s)")
     args.add_argument("--whisper", default="", help="WhisperTuning overrides for tuning on "

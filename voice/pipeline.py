@@ -168,6 +168,10 @@ class Utterance:
         return max(0.0, (self.ready_at - self.speech_end) * 1000)
 
 
+SETTLE_MS = 100
+"""The quiet (ms) after which the recognizers start on an utterance."""
+
+
 class Listener:
     """Source blocks -> 16 kHz -> gate -> recognizer -> parser.
 
@@ -183,7 +187,7 @@ class Listener:
 
     def __init__(self, recognizer: Recognizer, source_rate: int, gate: Any = None,
                  context: Callable[[], BettingContext | None] | None = None,
-                 timer: Callable[[], float] | None = None, settle_ms: int = 100):
+                 timer: Callable[[], float] | None = None, settle_ms: int = SETTLE_MS):
         from voice.listen.audio import Resampler
         from voice.listen.gate import SpeechGate
 
