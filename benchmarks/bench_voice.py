@@ -21,11 +21,15 @@ held-out (the festival and Piper families, never used for tuning, reported per f
 test phrases). A no-command set (table talk near the microphone, then a loud TV) counts
 actions and questions per 10 minutes. See ``voice_corpus`` for the material.
 
-With Whisper's model present the game listens with two ears, and one listening pass is
-scored three ways: pocketsphinx alone, Whisper alone and both through the game's own
-decision (:func:`voice.understand.agreement.decide`), plus each two-ear rule variant side
-by side (``--rules-grid`` adds a grid of thresholds, for tuning on dev). Latency is that
-of the pass (both ears); Whisper's own time per command is printed apart.
+With Whisper's model present the game listens with two ears, three with the command
+spotter, and one listening pass is scored for each ear alone, each pair and all three
+through the game's own decision (:func:`voice.understand.agreement.decide`; a pair is the
+same decision with the third ear's reading empty), plus each rule variant side by side
+(``--rules-grid`` adds a grid of thresholds, for tuning on dev). Latency is that of the
+pass (every ear); Whisper's and the spotter's own time per command are printed apart.
+``--save FILE`` keeps the pass (every reading and each utterance's audio) and
+``--replay FILE`` scores it again without listening (``--respot``: the spotter hears the
+kept audio again, after its head was retrained).
 
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency
@@ -42,6 +46,7 @@ import json
 import math
 import multiprocessing
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -86,7 +91,7 @@ from voice.understand.agreement import (  # noqa: E402
     Reading,
     decide,
 )
-from voice.understand.intent import Intent, IntentKind  # noqa: E402
+from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind  # noqa: E402
 
 BLOCK_MS = GAME_BLOCK_MS
 """The length of the blocks the audio is streamed in, as the microphone delivers it
@@ -110,27 +115,36 @@ class Got:
     intent: Intent
     confidence: float
     text: str
-    pair: tuple[Reading, Reading] | None = None  # two ears: each one's reading
+    pair: tuple[Reading, ...] | None = None  # several ears: each one's reading
     offered: tuple[Intent, ...] = ()  # two readings offered numbered ("1 call · 2 fold")
     whisper_ms: float | None = None  # Whisper's own work on the utterance
     waiting: bool = False  # a question waited for yes or no
     after: float = math.inf  # seconds since the previous utterance ended
+    audio: bytes = b""  # the utterance as the recognizers heard it (for --respot)
+    spotter_ms: float | None = None  # the spotter's own work on the utterance
 
 
-MODES = ("pocketsphinx", "whisper", "both")
-"""With two ears listening, one pass scores each alone and the two together."""
+EARS = ("pocketsphinx", "whisper", "spotter")
+PAIRS = ("pocketsphinx+whisper", "pocketsphinx+spotter", "whisper+spotter")
+GAME = "all three"
+"""The game's decision when the three ears listen ("pocketsphinx+whisper" with two)."""
+NOTHING = Reading("", Intent(IntentKind.UNKNOWN), 0.0, "")
 
 
 def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
-    """One utterance as ``mode`` hears it: pocketsphinx's or Whisper's reading alone,
-    or the two ears' decision (:func:`voice.understand.agreement.decide`, the game's)."""
-    if got.pair is None or mode not in MODES:
+    """One utterance as ``mode`` hears it: one ear's reading alone, or the decision
+    (:func:`voice.understand.agreement.decide`, the game's) of a pair or all three."""
+    if got.pair is None:
         return got
-    if mode != "both":
-        reading = got.pair[MODES.index(mode)]
+    ears = dict(zip(EARS, got.pair, strict=False))
+    if mode in EARS:
+        reading = ears.get(mode, NOTHING)
         return replace(got, intent=reading.intent, confidence=reading.confidence,
                        text=reading.text, offered=())
-    decision = decide(*got.pair, rules, got.waiting)
+    names = EARS if mode == GAME else mode.split("+")
+    first, second, third = (ears.get(e, NOTHING) if e in names else NOTHING for e in EARS)
+    spotter = third if "spotter" in names and "spotter" in ears else None
+    decision = decide(first, second, rules, got.waiting, spotter)
     return replace(got, intent=decision.intent, confidence=decision.confidence,
                    text=decision.text, offered=decision.offered)
 
@@ -142,9 +156,10 @@ def recognizer(backend: str) -> Any:
     """One recognizer per process, made on first use."""
     global _RECOGNIZER
     if _RECOGNIZER is None:
-        if backend == "both":
+        if backend in ("both", "three"):
             from voice.recognize.pair import PairedRecognizer
             from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+            from voice.recognize.spotter import SpotterRecognizer
             from voice.recognize.store import find_whisper_model
             from voice.recognize.whisper import WhisperRecognizer, WhisperTuning
 
@@ -152,8 +167,9 @@ def recognizer(backend: str) -> Any:
             if path is None:
                 raise SystemExit("no verified Whisper model: see voice/recognize/store.py")
             tuning = replace(WhisperTuning(), **WHISPER)
+            third = SpotterRecognizer() if backend == "three" else None
             _RECOGNIZER = PairedRecognizer(PocketSphinxRecognizer(),
-                                           WhisperRecognizer(path, tuning))
+                                           WhisperRecognizer(path, tuning), third)
         elif backend == "vosk":
             from voice.recognize.models import choose_backend, make_recognizer
 
@@ -212,25 +228,41 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     whisper = getattr(rec, "second", None)
     if whisper is not None:
         whisper.answers = lambda: answers(now)
+    spotter = getattr(rec, "third", None)
+    tape: list[bytes] = []
+    if spotter is not None:  # keep each utterance's audio as the ears heard it
+        feed = spotter.feed
+
+        def taped(pcm: bytes) -> str:
+            tape.append(pcm)
+            return str(feed(pcm))
+
+        spotter.feed = taped
     out: list[Got] = []
     opened = 0.0
 
     def got(u: Any) -> Got:
-        pair: tuple[Reading, Reading] | None = None
-        if len(u.result.readings) == 2:
+        pair: tuple[Reading, ...] | None = None
+        if len(u.result.readings) in (2, 3):
             ctx = context(now)
-            pair = tuple(reading(r, ctx) for r in u.result.readings)  # type: ignore[assignment]
+            pair = tuple(reading(r, ctx) for r in u.result.readings)
         offered = u.decision.offered if u.decision is not None else ()
         ms = u.result.readings[1].details.get("ms") if u.result.readings else None
+        spot_ms = u.result.readings[2].details.get("ms") if len(u.result.readings) == 3 \
+            else None
         waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
+        audio = b"".join(tape)
+        tape.clear()
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms, waiting, u.after)
+                   u.confidence, u.text, pair, offered, ms, waiting, u.after, audio, spot_ms)
 
     step = 2 * (RATE * BLOCK_MS // 1000)
     for i in range(0, len(pcm), step):
         block = pcm[i:i + step]
         now = (i + len(block)) / 2 / RATE
         was = gate.in_speech
+        if not was:
+            tape.clear()
         done = listener.push(block, now)
         if gate.in_speech and (not was or done):
             # the loud run that opened it (the gate's 50 ms), within this block
@@ -250,6 +282,7 @@ class Judged:
 
     applied: list[tuple[Action, bool]] = field(default_factory=list)
     asked: list[Action] = field(default_factory=list)
+    table: list[tuple[Control, bool]] = field(default_factory=list)  # state-changing, done
     offers: int = 0
     withdrawn: int = 0  # say-backs withdrawn: the player went on talking
 
@@ -265,8 +298,11 @@ def judge(heard: Sequence[Got], ctx: BettingContext, policy: ConfirmPolicy,
         for e in items:
             if e.kind is EffectKind.APPLY and e.action is not None:
                 out.applied.append((e.action, questioned))
+            elif e.kind is EffectKind.PASS and e.heard is not None \
+                    and e.heard.intent.control in STATE_CHANGING:
+                out.table.append((e.heard.intent.control, questioned))  # type: ignore[arg-type]
             elif (e.kind is EffectKind.SAY and e.text.endswith("Say yes or no")
-                  and ctrl.pending is not None):
+                  and ctrl.pending is not None and ctrl.pending.action is not None):
                 out.asked.append(ctrl.pending.action)
             elif e.kind is EffectKind.SAY and e.text == WITHDRAWN:
                 out.withdrawn += 1
@@ -344,6 +380,7 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
         expected = truth.to_action(0)
         done = judge(turn, ctx, policy, hi)
         wrong = [(a, q) for a, q in done.applied if a != expected and executable(a, ctx)]
+        wrong += [(None, q) for c, q in done.table if c is not truth.control]
         by_design = expected is not None and (
             (policy.confirm_allin and expected.kind is ActionKind.ALLIN)
             or (policy.confirm_free_fold and expected.kind is ActionKind.FOLD
@@ -361,11 +398,12 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
     return out
 
 
-def heard_apart(pair: tuple[Reading, Reading]) -> str:
+def heard_apart(pair: tuple[Reading, ...]) -> str:
     """Each ear's reading of one utterance, for ``--verbose``."""
-    ps, wh = pair
-    return (f"pocketsphinx {ps.text!r} {ps.confidence:.2f}; whisper {wh.text!r} "
-            f"{wh.confidence:.2f}, free {wh.second!r}")
+    ps, wh, *spot = pair
+    out = (f"pocketsphinx {ps.text!r} {ps.confidence:.2f}; whisper {wh.text!r} "
+           f"{wh.confidence:.2f}, free {wh.second!r}")
+    return out + "".join(f"; spotter {s.text!r} {s.confidence:.2f}" for s in spot)
 
 
 QUIET_TURN = 30.0  # seconds: the no-command set's turns (always the player's)
@@ -380,8 +418,8 @@ def score_quiet(which: str, stream: corpus.Stream, heard: list[Got], policy: Con
         lo, hi = t * QUIET_TURN, (t + 1) * QUIET_TURN
         turn = [g for g in heard if lo <= g.end < hi]
         done = judge(turn, contexts[t % len(contexts)], policy, hi)
-        unasked += sum(not q for _, q in done.applied)
-        after += sum(q for _, q in done.applied)
+        unasked += sum(not q for _, q in done.applied) + sum(not q for _, q in done.table)
+        after += sum(q for _, q in done.applied) + sum(q for _, q in done.table)
         questions += len(done.asked) - done.offers  # an offer is one question
         examples += [f"{g.text!r} ({g.confidence:.2f})" for g in turn
                      if g.intent.to_action(0) is not None]
@@ -406,87 +444,99 @@ class Job:
 
 
 VARIANTS: dict[str, AgreementRules] = {
-    "both": RULES,
-    "both, closed-set agreement only": replace(RULES, free=False, twice=2.0, echo=False),
-    "both, without Whisper heard twice": replace(RULES, twice=2.0),
-    "both, lone sure >= 0.7 acts": replace(RULES, alone=0.7),
-    "both, lone sure >= 0.9 acts": replace(RULES, alone=0.9),
-    "both, rules as before this round": replace(RULES, agree=0.0, whisper_alone=0.0,
-                                                twice_asks=False, impossible=False),
-    "both, rules as at b24cc6c": replace(RULES, twice_asks=False, impossible=False),
-    "both, without the impossible-command rule": replace(RULES, impossible=False),
-    "both, impossible command said from pocketsphinx 0.3": replace(RULES,
-                                                                   impossible_alone=0.3),
-    "both, impossible command said from pocketsphinx 0": replace(RULES, impossible_alone=0.0),
-    "both, requests: the surer from 0.5 too": replace(RULES, surer=0.5),
-    "both, lone Whisper acting from 0.5": replace(RULES, whisper_alone=0.0),
-    "both, agreeing ears never asked": replace(RULES, agree=0.0),
-    "both, lone Whisper asked": replace(RULES, whisper_alone=2.0),
-    "both, agreeing ears below 0.45 asked": replace(RULES, agree=0.45),
-    "both, Whisper sure >= 0.8 overrides": replace(RULES, override=0.8),
-    "both, no offers (ask the surer)": replace(RULES, offer=False),
-    "both, a faint lone action asked": replace(RULES, faint=0.0),
-    "both, a lone action below 0.1 is nothing": replace(RULES, faint=0.1),
+    GAME: RULES,
+    "all three, one-ear rules as before (table commands done, one ear's what, questions)":
+        replace(RULES, lone_table=False, repeat_two=False, query_twice=False),
+    "all three, the spotter alone not asked": replace(RULES, spot_alone=False),
+    "all three, the spotter counts from 0.3": replace(RULES, spot_agree=0.3),
+    "all three, the spotter counts from 0.7": replace(RULES, spot_agree=0.7),
+    "all three, the spotter sure from 0.6": replace(RULES, spot_sure=0.6),
+    "all three, the spotter sure from 0.9": replace(RULES, spot_sure=0.9),
+    "pocketsphinx+whisper, rules as before this round": replace(
+        RULES, lone_table=False, repeat_two=False, query_twice=False),
 }
-"""The two-ear rules measured side by side (the game's are :data:`RULES`, "both")."""
+"""The rules measured side by side (the game's are :data:`RULES`, :data:`GAME`); the
+pairs use the game's rules with the third ear's reading empty. A variant named for a
+pair is scored on that pair."""
 
 POLICIES: dict[str, ConfirmPolicy] = {
-    "both, continuations not asked": ConfirmPolicy(continuation=0.0),
-    "both, continuation within 0.35 s": ConfirmPolicy(continuation=0.35),
-    "both, continuation within 0.8 s": ConfirmPolicy(continuation=0.8),
+    "all three, continuations not asked": ConfirmPolicy(continuation=0.0),
 }
-"""Variants of the game's confirm policy, scored on the two ears' decisions."""
+"""Variants of the game's confirm policy, scored on the three ears' decisions."""
 VARIANTS.update(dict.fromkeys(POLICIES, RULES))
 
 
 def rules_grid() -> None:
     """Add a grid of thresholds to :data:`VARIANTS` (--rules-grid: for tuning on dev)."""
-    for alone in (0.5, 0.6, 0.7, 0.8):
-        VARIANTS[f"both, lone sure >= {alone} acts"] = replace(RULES, alone=alone)
-    for override in (0.5, 0.6, 0.7, 0.8, 0.9):
-        VARIANTS[f"both, Whisper sure >= {override} overrides"] = replace(RULES,
-                                                                           override=override)
-        for alone in (0.6, 0.8):
-            VARIANTS[f"both, lone >= {alone}, Whisper >= {override} overrides"] = replace(
-                RULES, alone=alone, override=override)
+    for agree in (0.3, 0.4, 0.5, 0.6, 0.7):
+        for sure in (0.6, 0.7, 0.8, 0.9, 2.0):
+            if sure > agree:
+                VARIANTS[f"all three, spotter {agree} / sure {sure}"] = replace(
+                    RULES, spot_agree=agree, spot_sure=sure)
 
 
 def views(heard: list[Got], backend: str) -> dict[str, list[Got]]:
-    """Each way of hearing the same pass: one per ear and per rule variant when two
-    listened, else the backend's own."""
+    """Each way of hearing the same pass: one per ear, pair and rule variant when
+    several listened, else the backend's own."""
     if not any(g.pair is not None for g in heard):
         return {backend: heard}
-    out = {mode: [view(g, mode) for g in heard] for mode in MODES[:2]}
+    three = any(g.pair is not None and len(g.pair) == 3 for g in heard)
+    modes = [*EARS, *PAIRS] if three else ["pocketsphinx", "whisper", "pocketsphinx+whisper"]
+    out = {mode: [view(g, mode) for g in heard] for mode in modes}
     for name, rules in VARIANTS.items():
-        out[name] = [view(g, "both", rules) for g in heard]
+        if not three and name.startswith("all three"):
+            continue
+        mode = name.split(",")[0] if "," in name else name
+        out[name] = [view(g, mode, rules) for g in heard]
     return out
 
 
-def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
-    """Build one stream, listen to it, score it; also (audio seconds, CPU seconds)."""
-    policy = ConfirmPolicy()
+_SPOTTER: Any = None
+
+
+def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) -> list[Got]:
+    """The spotter heard again on each kept utterance (its head retrained)."""
+    global _SPOTTER
+    from voice.pipeline import reading
+    from voice.recognize.spotter import SpotterRecognizer
+
+    if _SPOTTER is None:
+        _SPOTTER = SpotterRecognizer()
+    out = []
+    for g in heard:
+        if g.pair is None or not g.audio:
+            out.append(g)
+            continue
+        _SPOTTER.feed(g.audio)
+        result = _SPOTTER.finish()
+        spotted = reading(result, context(g.end))
+        out.append(replace(g, pair=(*g.pair[:2], spotted),
+                           spotter_ms=result.details.get("ms")))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """One job's listening pass, kept for --save / --replay."""
+
+    job: Job
+    heard: list[Got]
+    seconds: float
+    cpu: float
+
+
+def listen_job(job: Job) -> Pass:
+    """Build one stream and listen to it."""
     rec = recognizer(job.backend)
     if job.kind == "quiet":
         stream = corpus.quiet_stream(job.condition, job.minutes, job.seed)
-        import random
-
-        rng = random.Random(job.seed)
-        contexts = [c for c in (corpus.random_context(rng) for _ in range(40))
-                    if not c.can_check][:8]
+        contexts = quiet_contexts(job.seed)
         cpu = time.process_time()
         heard = listen(stream.pcm, rec,
                        lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
-        cpu = time.process_time() - cpu
-        return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
-                                 contexts, mode)
-                     for mode, g in views(heard, job.backend).items()], stream.seconds, cpu
+        return Pass(job, heard, stream.seconds, time.process_time() - cpu)
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
-    placed = stream.commands
-    bounds = [(a.end + b.start) / 2 for a, b in itertools.pairwise(placed)]
-
-    def case(now: float) -> corpus.Case:
-        i = sum(1 for b in bounds if now >= b)
-        return placed[min(i, len(placed) - 1)].case
+    case = case_at(stream)
 
     def answers(now: float) -> bool:
         # A yes or no is said to a question: while one waits, the game (and so Whisper)
@@ -495,11 +545,60 @@ def run_job(job: Job) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, f
 
     cpu = time.process_time()
     heard = listen(stream.pcm, rec, lambda now: case(now).ctx, answers)
-    cpu = time.process_time() - cpu
+    return Pass(job, heard, stream.seconds, time.process_time() - cpu)
+
+
+def quiet_contexts(seed: int) -> list[BettingContext]:
+    import random
+
+    rng = random.Random(seed)
+    return [c for c in (corpus.random_context(rng) for _ in range(40)) if not c.can_check][:8]
+
+
+def case_at(stream: corpus.Stream) -> Callable[[float], corpus.Case]:
+    """The case whose turn it is at a time in the stream."""
+    placed = stream.commands
+    bounds = [(a.end + b.start) / 2 for a, b in itertools.pairwise(placed)]
+
+    def case(now: float) -> corpus.Case:
+        i = sum(1 for b in bounds if now >= b)
+        return placed[min(i, len(placed) - 1)].case
+
+    return case
+
+
+def score_job(done: Pass, again: bool = False
+              ) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
+    """Score one pass, every way of hearing it; ``again``: the spotter hears it anew."""
+    job, heard = done.job, done.heard
+    policy = ConfirmPolicy()
+    if job.kind == "quiet":
+        stream = corpus.quiet_stream(job.condition, job.minutes, job.seed)
+        contexts = quiet_contexts(job.seed)
+        if again:
+            heard = respot(heard, lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
+        return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
+                                 contexts, mode)
+                     for mode, g in views(heard, job.backend).items()], done.seconds, done.cpu
+    stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
+    if again:
+        case = case_at(stream)
+        heard = respot(heard, lambda now: case(now).ctx)
     return job, [o for mode, g in views(heard, job.backend).items()
                  for o in score_stream(job.kind, job.condition, stream, g,
                                        POLICIES.get(mode, policy), mode)], \
-        stream.seconds, cpu
+        done.seconds, done.cpu
+
+
+def run_job(job: Job) -> tuple[Pass, tuple[Job, list[Outcome] | list[QuietOutcome],
+                                            float, float]]:
+    """Listen to one job's stream and score it."""
+    done = listen_job(job)
+    return done, score_job(done)
+
+
+def rescore(done: Pass) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
+    return score_job(done, again=True)
 
 
 def main() -> int:
@@ -512,10 +611,15 @@ def main() -> int:
     args.add_argument("--no-quiet", action="store_true", help="skip the no-command set")
     args.add_argument("--seed", type=int, default=7)
     args.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    args.add_argument("--backend", choices=("auto", "both", "pocketsphinx", "vosk"),
-                      default="auto", help="auto: as the game chooses (Whisper with "
-                      "pocketsphinx when its model verifies: each ear alone and both "
-                      "are scored from one pass); both: insist on the two ears")
+    args.add_argument("--backend", choices=("auto", "three", "both", "pocketsphinx", "vosk"),
+                      default="auto", help="auto: as the game chooses (Whisper, "
+                      "pocketsphinx and the spotter when their models verify: each ear, "
+                      "each pair and all three are scored from one pass); three: insist "
+                      "on the three ears; both: Whisper and pocketsphinx only")
+    args.add_argument("--save", help="keep the listening pass in this file")
+    args.add_argument("--replay", help="score a pass kept with --save instead of listening")
+    args.add_argument("--respot", action="store_true",
+                      help="with --replay: the spotter hears the kept audio again")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
@@ -583,7 +687,8 @@ def main() -> int:
         from voice.recognize.models import choose_backend
 
         choice = choose_backend()
-        backend = "both" if choice.name == "whisper+pocketsphinx" else choice.name
+        backend = {"whisper+pocketsphinx": "both",
+                   "whisper+pocketsphinx+spotter": "three"}.get(choice.name, choice.name)
         print(f"recognizer: {choice.name} ({choice.reason})")
     sizes = QUICK if options.quick else FULL
     cases = {s: [c for c in corpus.cases_for(s, sizes[s], options.seed)
@@ -604,11 +709,26 @@ def main() -> int:
     outcomes: list[Outcome] = []
     quiet: list[QuietOutcome] = []
     audio = cpu = 0.0
-    if options.jobs > 1:
-        with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-            results = list(workers.imap_unordered(run_job, jobs))
+    if options.replay:
+        with open(options.replay, "rb") as stream:
+            passes: list[Pass] = pickle.load(stream)
+        score = rescore if options.respot else score_job
+        if options.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                results = list(workers.imap_unordered(score, passes))
+        else:
+            results = [score(p) for p in passes]
     else:
-        results = [run_job(job) for job in jobs]
+        if options.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                both = list(workers.imap_unordered(run_job, jobs))
+        else:
+            both = [run_job(job) for job in jobs]
+        passes = [p for p, _ in both]
+        results = [r for _, r in both]
+        if options.save:
+            with open(options.save, "wb") as stream:
+                pickle.dump(passes, stream)
     for job, result, seconds, spent in results:
         audio += seconds
         cpu += spent
@@ -619,7 +739,7 @@ def main() -> int:
     quiet.sort(key=lambda q: q.set)
     if options.verbose:
         for o in outcomes:
-            if o.mode in VARIANTS and o.mode != "both":
+            if o.mode in VARIANTS and o.mode != GAME:
                 continue  # a rule variant: its figures only
             mark = "ok " if o.understood else "WRONG" if o.wrong_unasked else "-- "
             print(f"{mark} {o.mode} {o.set}/{o.condition} {o.family}: said {o.said!r} -> heard "
@@ -631,16 +751,20 @@ def main() -> int:
           f"{time.perf_counter() - started:.0f} s in all")
     figures: dict[str, Any] = {}
     for mode in dict.fromkeys(o.mode for o in outcomes):
-        if mode in VARIANTS and mode != "both":
+        if mode in VARIANTS and mode != GAME:
             continue
         print(f"\n======== {mode} ========")
         mine = [o for o in outcomes if o.mode == mode]
         figures[mode] = report(mine, [q for q in quiet if q.mode == mode], sets, conditions)
         figures[mode]["one_word"] = one_word(mine, sets)
         whisper_ms = [o.whisper_ms for o in mine if o.whisper_ms is not None]
-        if whisper_ms and mode == "both":
+        if whisper_ms and mode == GAME:
             print(f"\nWhisper's own work per command (ms, wall clock on its thread): p50 "
                   f"{percentile(whisper_ms, 0.5):.0f}, p95 {percentile(whisper_ms, 0.95):.0f}")
+    spot_ms = [g.spotter_ms for p in passes for g in p.heard if g.spotter_ms is not None]
+    if spot_ms:
+        print(f"\nThe spotter's own work per utterance (ms): p50 "
+              f"{percentile(spot_ms, 0.5):.0f}, p95 {percentile(spot_ms, 0.95):.0f}")
     figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])

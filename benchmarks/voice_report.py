@@ -175,7 +175,7 @@ def report(outcomes: list[Outcome], quiet: list[QuietOutcome], sets: Sequence[st
     return figures
 
 
-ONE_WORD = ("check", "call", "fold", "pot", "yes", "no")
+ONE_WORD = ("check", "call", "fold", "pot", "all in", "yes", "no")
 
 
 def columns(outcomes: Sequence[Outcome], sets: Sequence[str]) -> list[tuple[str, str, str]]:

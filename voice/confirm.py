@@ -13,6 +13,9 @@ it returns effects for the game: lines to say and actions to apply.
   the gate closed at a short pause inside one command, "how much | to call", "raise by
   one hundred | forty") is half a command: an action said back from the first half is
   withdrawn, and an action heard in the second is asked, never done at once.
+* A table command that changes the player's seat or the game (sit out, sit in, quit,
+  rebuy, deal: :data:`STATE_CHANGING`) heard with low confidence is asked the same way,
+  and done on "yes".
 * Every heard command names its seat and the turn it was said in: a result for another
   seat or a turn that has passed is dropped, so a late result can't act.
 """
@@ -25,7 +28,7 @@ from enum import StrEnum
 
 from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
-from voice.understand.intent import Control, Intent, IntentKind, confirmation_text
+from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind, confirmation_text
 from voice.understand.parse import miss_text, parse
 
 
@@ -92,8 +95,10 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Pending:
+    """What waits: ``action`` (None for a table command asked about, done on yes)."""
+
     heard: Heard
-    action: Action
+    action: Action | None
     phase: Phase
     deadline: float
 
@@ -146,6 +151,11 @@ class ConfirmController:
         elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
             # Nothing was asked: a "yes"/"no" is a mishearing ("so what", "don't"), a miss.
             return [Effect(EffectKind.SAY, miss_text(heard.context))]
+        if kind is IntentKind.CONTROL and heard.intent.control in STATE_CHANGING \
+                and heard.confidence < self.policy.min_confidence:
+            self.pending = Pending(heard, None, Phase.QUESTION, now + self.policy.answer_timeout)
+            return [Effect(EffectKind.SAY,
+                           f"{confirmation_text(heard.intent, heard.context)}? Say yes or no")]
         if kind in (IntentKind.QUERY, IntentKind.CONTROL):
             return [Effect(EffectKind.PASS, heard=heard)]
         if kind is IntentKind.UNKNOWN:
@@ -205,9 +215,10 @@ class ConfirmController:
 
     def _apply(self) -> list[Effect]:
         assert self.pending is not None
-        action = self.pending.action
-        self.pending = None
-        return [Effect(EffectKind.APPLY, action=action)]
+        pending, self.pending = self.pending, None
+        if pending.action is None:  # a table command asked about: the game does it now
+            return [Effect(EffectKind.PASS, heard=pending.heard)]
+        return [Effect(EffectKind.APPLY, action=pending.action)]
 
     def _must_ask(self, heard: Heard, action: Action) -> bool:
         policy = self.policy

@@ -118,14 +118,14 @@ def understand(result: Result, ctx: BettingContext | None = None,
 def decided(result: Result, ctx: BettingContext | None = None,
             parse: Callable[[str, BettingContext | None], Intent] | None = None,
             ) -> Decision | None:
-    """Two ears (``result.readings``): each hearing understood on its own
+    """Two or three ears (``result.readings``): each hearing understood on its own
     (:func:`understand`), then one decision (:func:`voice.understand.agreement.decide`);
     None for a single recognizer's result."""
-    if len(result.readings) != 2:
+    if len(result.readings) not in (2, 3):
         return None
-    first, second = (reading(r, ctx, parse) for r in result.readings)
+    first, second, *third = (reading(r, ctx, parse) for r in result.readings)
     waiting = result.readings[1].details.get("answers", 0.0) > 0
-    return decide(first, second, agreement.RULES, waiting)
+    return decide(first, second, agreement.RULES, waiting, third[0] if third else None)
 
 
 def reading(result: Result, ctx: BettingContext | None = None,
@@ -133,6 +133,9 @@ def reading(result: Result, ctx: BettingContext | None = None,
     """One recognizer's hearing for :func:`voice.understand.agreement.decide`: what it
     means (:func:`understand`) and what its own second hearing means."""
     parse = parse or _default_parse()
+    if result.backend == "spotter":  # a command's words and the head's probability
+        spotted = parse(result.text, ctx) if result.text else Intent(IntentKind.UNKNOWN)
+        return Reading(result.backend, spotted, result.confidence, result.text)
     intent, text, confidence = understand(result, ctx, parse)
     also = None
     if result.second and UNKNOWN_WORD not in result.second.split():

@@ -1,10 +1,14 @@
 """``python -m voice.transcribe``: WAV file to text and intent (contract 3).
 
-Each input line ``{"wav": "path.wav", "context": {...}}`` gives one output line
+Each input line ``{"wav": "path.wav", "context": {...}, "question": false}`` gives one
+output line
 ``{"text", "intent": {contract 2}, "backend", "confidence", "latency_ms", "decision",
 "readings"}``: ``decision`` is what the game would do with it on the player's turn (act,
 ask, offer, none: :func:`game_decision`), ``readings`` each recognizer's own hearing
-(two when Whisper and pocketsphinx both listen). The file is
+(two when Whisper and pocketsphinx both listen, three with the command spotter, whose
+``text`` is the command it spotted or ``""``). ``question`` true: a yes/no question
+waits, so "yes" and "no" are answers, heard and decided as the game does while one
+waits. The file is
 streamed in 100 ms blocks through the same gate, recognizer and parser as the
 microphone. ``latency_ms`` is the time from the end of the speech to the intent being
 ready as if the blocks arrived in real time: the processing is timed, the waiting for
@@ -30,32 +34,39 @@ from voice.understand.parse import DEFAULT_CONTEXT, parse
 
 
 def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,
-               *, realtime: bool = False) -> dict[str, Any]:
-    """One file to contract 3's output object (AudioFileError when unreadable)."""
+               *, realtime: bool = False, question: bool = False) -> dict[str, Any]:
+    """One file to contract 3's output object (AudioFileError when unreadable);
+    ``question``: a yes/no question waits for the answer."""
+    whisper = getattr(recognizer, "second", None)
+    if whisper is not None and hasattr(whisper, "answers"):
+        whisper.answers = lambda: question  # as the game does while a question waits
     with WavFileSource(path, realtime=realtime) as source:
         text, intent, confidence, latency, heard = listen(source, source.sample_rate, ctx,
                                                           recognizer)
     out = _output(text, intent, confidence, latency, backend=recognizer.name)
     last = heard[-1] if heard else None
-    out["decision"] = game_decision(intent, confidence, ctx, last)
+    out["decision"] = game_decision(intent, confidence, ctx, last, question)
     out["readings"] = _readings(last, ctx)
     return out
 
 
 def game_decision(intent: Intent, confidence: float, ctx: BettingContext,
-                  last: Utterance | None) -> str:
-    """act / ask / offer / none: the two ears' decision when they listened, then the
-    confirm machine's own rules (an all-in and a fold that could check are asked, and so
-    is a single recognizer's unsure reading)."""
+                  last: Utterance | None, question: bool = False) -> str:
+    """act / ask / offer / none: the ears' decision when several listened, then the
+    confirm machine's own rules (an all-in, a fold that could check and a table command
+    that changes the player's seat are asked, and so is a single recognizer's unsure
+    reading). A yes or no with no ``question`` waiting answers nothing: none."""
     from voice.confirm import ConfirmController, EffectKind, Heard
 
     decision = last.decision if last is not None else None
     if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
         return "none"
+    if intent.intent in (IntentKind.CONFIRM, IntentKind.DENY) and not question:
+        return "none"
     if decision is not None and decision.kind.value in ("offer", "none"):
         return decision.kind.value
-    if intent.to_action(0) is None:
-        return "act"  # a question or a table command: answered, no confirmation
+    if intent.intent in (IntentKind.CONFIRM, IntentKind.DENY):
+        return "act"  # the answer to the question that waits
     controller = ConfirmController(0)
     controller.set_turn(1)
     effects = controller.hear(Heard(0, 1, intent, confidence, ctx), 0.0)
@@ -115,10 +126,13 @@ def handle(data: Any, recognizer: Recognizer, *, realtime: bool = False) -> dict
     wav = data.get("wav")
     if not isinstance(wav, str) or not wav:
         return jsonlines.error('"wav" must be a path to a WAV file')
+    question = data.get("question", False)
+    if not isinstance(question, bool):
+        return jsonlines.error('"question" must be true or false')
     try:
         raw = data.get("context")
         ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
-        return transcribe(wav, ctx, recognizer, realtime=realtime)
+        return transcribe(wav, ctx, recognizer, realtime=realtime, question=question)
     except (AudioFileError, ValueError) as err:
         return jsonlines.error(str(err))
 
@@ -126,7 +140,8 @@ def handle(data: Any, recognizer: Recognizer, *, realtime: bool = False) -> dict
 def main(argv: Sequence[str] | None = None) -> int:
     args = argparse.ArgumentParser(
         prog="python -m voice.transcribe",
-        description='Read JSON Lines {"wav": "file.wav", "context": {...}} and write '
+        description='Read JSON Lines {"wav": "file.wav", "context": {...}, "question": '
+                    'false} and write '
                     '{"text", "intent", "backend", "confidence", "latency_ms", "decision", '
                     '"readings"} per line.')
     args.add_argument("--realtime", action="store_true",

@@ -40,12 +40,15 @@ def default_recognizer() -> Loaded:
     """The best recognizers available, in the one order of
     :func:`voice.recognize.models.choose_backend` (pocketsphinx decodes in a child
     process, so that the render loop never waits on its GIL-holding calls)."""
-    from voice.recognize.models import choose_backend, make_recognizer
+    from voice.recognize.models import PAIRED, choose_backend, make_recognizer
 
     choice = choose_backend()
     recognizer = make_recognizer(choice, worker=True)
     name = getattr(recognizer, "name", choice.name)
-    if name != choice.name:  # the chosen model failed to load: make_recognizer fell back
+    if name != choice.name and name == PAIRED:  # the spotter failed to load
+        loaded = Loaded(recognizer, name, f"{choice.reason} The command spotter failed to "
+                        "load, so Whisper and pocketsphinx listen.", "spotter failed to load")
+    elif name != choice.name:  # the chosen model failed to load: make_recognizer fell back
         first = "Whisper" if "whisper" in choice.name else "Vosk"
         loaded = Loaded(recognizer, name, f"{choice.reason} The {first} model failed to "
                         f"load, so {name} listens.", f"{first} failed to load")

@@ -37,7 +37,8 @@ def offer(readings: tuple[Intent, ...], ctx: BettingContext | None) -> tuple[str
 def question_text(text: str, pending: Pending | None) -> str:
     """ "All in? Say yes or no" names the amount: "All in for 980? ..."."""
     if (pending is not None and pending.phase is Phase.QUESTION
-            and pending.action.kind is ActionKind.ALLIN and text.startswith("All in?")
+            and pending.action is not None and pending.action.kind is ActionKind.ALLIN
+            and text.startswith("All in?")
             and pending.heard.context is not None):
         return f"All in for {pending.heard.context.all_in_to}?{text[len('All in?'):]}"
     return text
@@ -56,6 +57,7 @@ def repeats_question(pending: Pending | None, intent: Intent) -> bool:
         return False
     said = pending.heard.intent
     return (intent.intent in _UNDOABLE and said.meaning == intent.meaning
+            and pending.action is not None
             and (pending.action.kind not in (ActionKind.FOLD, ActionKind.ALLIN)
                  or said.intent is IntentKind.CALL))
 
@@ -67,12 +69,13 @@ def weak_yes(pending: Pending | None, intent: Intent, confidence: float,
     again."""
     return (pending is not None and pending.phase is Phase.QUESTION
             and intent.intent is IntentKind.CONFIRM and confidence < policy.min_confidence
+            and pending.action is not None
             and pending.action.kind in (ActionKind.FOLD, ActionKind.ALLIN))
 
 
 def asked_again(pending: Pending, heard: str) -> str:
     """The pending question said again, after a reply that can't answer it."""
-    said = ("All in?" if pending.action.kind is ActionKind.ALLIN
+    said = ("All in?" if pending.action is not None and pending.action.kind is ActionKind.ALLIN
             else f"{confirmation_text(pending.heard.intent, pending.heard.context)}?")
     return f"I heard “{heard}”. " + question_text(f"{said} Say yes or no", pending)
 

@@ -60,3 +60,15 @@ def test_whisper_overrides_take_each_settings_own_type() -> None:
     assert bench.whisper_field("heard_amounts", "false") is False
     with pytest.raises(SystemExit, match="no setting 'bream'"):
         bench.whisper_field("bream", "8")
+
+
+def test_a_table_command_that_changes_the_seat_counts_as_done_unasked() -> None:
+    ctx = deal([1000] * 4).betting_context()
+    sure = got("sit out", 0.0, 1.0, 1.2, math.inf)
+    done = bench.judge([sure], ctx, ConfirmPolicy(), 10.0)
+    assert [(c.value, q) for c, q in done.table] == [("sit_out", False)]
+    unsure = bench.Got(0.0, 1.0, 1.2, parse("sit out", ctx), 0.25, "sit out")
+    done = bench.judge([unsure], ctx, ConfirmPolicy(), 10.0)
+    assert done.table == []  # asked "Sit out? Say yes or no", never answered
+    harmless = got("mute the bots", 0.0, 1.0, 1.2, math.inf)
+    assert bench.judge([harmless], ctx, ConfirmPolicy(), 10.0).table == []

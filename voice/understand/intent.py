@@ -58,6 +58,12 @@ class Control(StrEnum):
     QUIT = "quit"
 
 
+STATE_CHANGING = frozenset({Control.SIT_OUT, Control.SIT_IN, Control.QUIT, Control.REBUY,
+                            Control.DEAL})
+"""Table commands that change the player's seat or the game: a misheard one costs the
+player (sitting out, the quit menu, chips bought), so one ear alone is asked about it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Intent:
     """One parsed utterance.

@@ -1,0 +1,153 @@
+"""Three ears: the command spotter beside Whisper and pocketsphinx, the one-ear rules
+(a table command that changes the player's seat is asked, "what?" needs two ears, a
+question Whisper heard twice is answered), and the confirm machine asking about a table
+command. The rules are pinned with fake readings."""
+
+from __future__ import annotations
+
+from engine.sizing import BettingContext
+from voice.confirm import ConfirmController, EffectKind, Heard, Phase
+from voice.recognize.base import Result
+from voice.understand.agreement import DecisionKind, Reading, decide
+from voice.understand.intent import Control, IntentKind, Query
+from voice.understand.parse import parse
+
+FACING = BettingContext(10, 150, 40, 0, 40, 1000, False, 80, 1000, "flop")
+
+
+def heard(who: str, text: str, confidence: float, free: str = "") -> Reading:
+    from voice.pipeline import reading
+
+    return reading(Result(text, (text,) if text else (), confidence, who, second=free),
+                   FACING)
+
+
+def spot(text: str, confidence: float) -> Reading:
+    from voice.pipeline import reading
+
+    return reading(Result(text, (text,) if text else (), confidence if text else 0.0,
+                          "spotter"), FACING)
+
+
+NOTHING = heard("pocketsphinx", "", 0.0)
+
+
+# --- the one-ear rules ----------------------------------------------------------------------
+
+
+def test_a_lone_ears_sit_out_is_asked_not_done() -> None:
+    d = decide(NOTHING, heard("whisper", "sit out", 0.9))
+    assert d.kind is DecisionKind.ASK and d.intent.control is Control.SIT_OUT
+    assert d.confidence < 0.5
+
+
+def test_whisper_hearing_quit_twice_is_still_one_ear_and_asked() -> None:
+    d = decide(heard("pocketsphinx", "i call", 0.2), heard("whisper", "i quit", 0.8,
+                                                          free="I quit."))
+    assert d.kind is DecisionKind.ASK and d.intent.control is Control.QUIT
+
+
+def test_both_ears_hearing_sit_out_do_it() -> None:
+    d = decide(heard("pocketsphinx", "sit out", 0.6), heard("whisper", "sit out", 0.7))
+    assert d.kind is DecisionKind.ACT and d.intent.control is Control.SIT_OUT
+
+
+def test_a_lone_ears_what_is_nothing() -> None:
+    d = decide(NOTHING, heard("whisper", "what", 0.9))
+    assert d.kind is DecisionKind.NONE
+
+
+def test_a_lone_ears_harmless_table_command_is_still_done() -> None:
+    d = decide(NOTHING, heard("whisper", "mute the bots", 0.9))
+    assert d.kind is DecisionKind.ACT and d.intent.control is Control.MUTE_BOTS
+
+
+def test_a_question_whisper_heard_twice_is_answered_over_a_sure_pocketsphinx() -> None:
+    d = decide(heard("pocketsphinx", "whose turn is it", 0.7),
+               heard("whisper", "what's the pot", 0.6, free="What's the pot?"))
+    assert d.kind is DecisionKind.ACT and d.intent.query is Query.POT
+
+
+# --- the spotter -----------------------------------------------------------------------------
+
+
+def test_the_spotter_agreeing_with_pocketsphinx_acts_over_whispers_what() -> None:
+    d = decide(heard("pocketsphinx", "pot", 0.3), heard("whisper", "what", 0.6),
+               third=spot("pot", 0.7))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.RAISE
+    assert d.intent.to == parse("pot", FACING).to
+
+
+def test_the_spotter_breaks_two_different_actions() -> None:
+    d = decide(heard("pocketsphinx", "fold", 0.4), heard("whisper", "call", 0.4),
+               third=spot("call", 0.9))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CALL
+
+
+def test_two_agreeing_ears_outvote_the_spotter() -> None:
+    d = decide(heard("pocketsphinx", "call", 0.6), heard("whisper", "call", 0.6),
+               third=spot("fold", 0.95))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CALL
+
+
+def test_a_sure_spotter_turns_a_lone_ears_act_into_an_offer() -> None:
+    d = decide(NOTHING, heard("whisper", "fold", 0.9), third=spot("call", 0.95))
+    assert d.kind is DecisionKind.OFFER
+    assert {i.intent for i in d.offered} == {IntentKind.FOLD, IntentKind.CALL}
+
+
+def test_the_spotter_alone_is_asked_never_done() -> None:
+    d = decide(NOTHING, heard("whisper", "", 0.0), third=spot("call", 0.95))
+    assert d.kind is DecisionKind.ASK and d.intent.intent is IntentKind.CALL
+
+
+def test_an_unsure_spotter_changes_nothing() -> None:
+    two = decide(NOTHING, heard("whisper", "call", 0.4))
+    d = decide(NOTHING, heard("whisper", "call", 0.4), third=spot("fold", 0.3))
+    assert (d.kind, d.intent) == (two.kind, two.intent)
+
+
+def test_the_spotters_yes_with_no_question_waiting_is_no_answer() -> None:
+    d = decide(heard("pocketsphinx", "yes", 0.6), NOTHING, third=spot("yes", 0.9))
+    assert d.kind is DecisionKind.NONE
+
+
+def test_the_spotters_yes_agreeing_while_a_question_waits_answers() -> None:
+    d = decide(heard("pocketsphinx", "yes", 0.3), NOTHING, waiting=True,
+               third=spot("yes", 0.8))
+    assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONFIRM
+
+
+def test_whispers_yes_against_the_spotters_sure_no_is_not_taken() -> None:
+    d = decide(NOTHING, heard("whisper", "yes", 0.8), waiting=True, third=spot("no", 0.9))
+    assert d.kind is DecisionKind.NONE
+
+
+# --- the confirm machine asks about a table command ---------------------------------------
+
+
+def test_an_unsure_sit_out_is_asked_and_done_on_yes() -> None:
+    ctrl = ConfirmController(0)
+    ctrl.set_turn(1)
+    sit_out = parse("sit out", FACING)
+    effects = ctrl.hear(Heard(0, 1, sit_out, 0.25, FACING, "sit out"), 0.0)
+    assert effects[0].text == "Sit out? Say yes or no"
+    assert ctrl.phase is Phase.QUESTION
+    done = ctrl.hear(Heard(0, 1, parse("yes", FACING), 0.9, FACING, "yes"), 1.0)
+    assert [e.kind for e in done] == [EffectKind.PASS]
+    assert done[0].heard is not None and done[0].heard.intent.control is Control.SIT_OUT
+
+
+def test_an_unsure_quit_answered_no_is_not_done() -> None:
+    ctrl = ConfirmController(0)
+    ctrl.set_turn(1)
+    ctrl.hear(Heard(0, 1, parse("i quit", FACING), 0.25, FACING, "i quit"), 0.0)
+    done = ctrl.hear(Heard(0, 1, parse("no", FACING), 0.9, FACING, "no"), 1.0)
+    assert all(e.kind is EffectKind.SAY for e in done) and ctrl.pending is None
+
+
+def test_a_sure_table_command_passes_at_once() -> None:
+    ctrl = ConfirmController(0)
+    ctrl.set_turn(1)
+    done = ctrl.hear(Heard(0, 1, parse("sit out", FACING), 0.9, FACING, "sit out"), 0.0)
+    assert [e.kind for e in done] == [EffectKind.PASS]
