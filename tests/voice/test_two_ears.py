@@ -19,7 +19,7 @@ from voice.recognize.closed_set import (
     whisper_style,
     with_amounts,
 )
-from voice.recognize.models import PAIRED, choose_backend, make_recognizer
+from voice.recognize.models import PAIRED, TRIO, choose_backend, make_recognizer
 from voice.recognize.pair import PairedRecognizer
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
 from voice.recognize.store import WhisperLookup
@@ -345,10 +345,22 @@ def test_yes_and_no_are_candidates_only_while_a_question_waits() -> None:
 # --- the order the recognizers are chosen in -----------------------------------------------
 
 
-def test_whisper_with_pocketsphinx_is_the_default(home: Path) -> None:
+def test_whisper_pocketsphinx_and_the_spotter_are_the_default(home: Path) -> None:
+    choice = choose_backend()
+    assert choice.name == TRIO
+    assert choice.listening == ("whisper", "pocketsphinx", "spotter")
+    assert choice.whisper_path is not None and not choice.whisper_problem
+
+
+def test_a_damaged_spotter_leaves_whisper_and_pocketsphinx_with_a_sentence(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import voice.recognize.models
+
+    monkeypatch.setattr(voice.recognize.models, "spotter_problem",
+                        lambda: "The spotter head file spotter.npz is damaged.")
     choice = choose_backend()
     assert choice.name == PAIRED and choice.listening == ("whisper", "pocketsphinx")
-    assert choice.whisper_path is not None and not choice.whisper_problem
+    assert choice.reason.startswith("The spotter head file spotter.npz is damaged.")
 
 
 def test_a_wrong_whisper_file_falls_back_with_a_sentence(

