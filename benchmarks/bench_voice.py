@@ -228,16 +228,15 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
     whisper = getattr(rec, "second", None)
     if whisper is not None:
         whisper.answers = lambda: answers(now)
-    spotter = getattr(rec, "third", None)
     tape: list[bytes] = []
-    if spotter is not None:  # keep each utterance's audio as the ears heard it
-        feed = spotter.feed
+    if getattr(rec, "second", None) is not None:  # keep each utterance's audio as the
+        feed = rec.feed                             # ears heard it (for --respot)
 
         def taped(pcm: bytes) -> str:
             tape.append(pcm)
             return str(feed(pcm))
 
-        spotter.feed = taped
+        rec.feed = taped
     out: list[Got] = []
     opened = 0.0
 

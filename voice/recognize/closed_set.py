@@ -8,6 +8,13 @@ candidate counts only when the game's parser reads it as a command that can be d
 this context (:func:`meaning`: its meaning is the parser's, never a second grammar). Yes and no are
 candidates only while a question waits for them: with "yes" always in the set, "Yes."
 won many "check" clips.
+
+A few commands the rules refuse are candidates too, marked ``refused``: "check" facing a
+bet, and a few round amounts below the minimum raise or above the stack
+(:func:`refused_amounts`) in the plain bet and raise wordings. With only legal commands
+to choose from, "raise to 200" with the minimum at 240 was heard as "Raise to 400?" and
+"check" facing a bet as something else; a refused pick carries the parser's reason
+("Minimum raise is to 240"), which is said, never acted on.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.chips import chip_text
@@ -35,14 +42,26 @@ AMOUNTS = 40
 
 ANSWERS = frozenset({BlockKind.CONFIRM, BlockKind.DENY})
 
+REFUSED_VERBS = frozenset({"bet", "raise"})
+"""A refused amount is a candidate in the wordings of these verbs with the amount alone
+or after "to" ("Bet 10.", "Raise to 200."): the usual ways of naming one."""
+
+REFUSED_BELOW = 3
+"""At most this many round amounts between the current bet and the minimum raise."""
+
+REFUSED_ABOVE = 2
+"""At most this many round amounts above the maximum (up to twice it)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One command as Whisper would write it (``text``, e.g. " Raise to 200.") and in
-    the parser's words (``spoken``, "raise to 200")."""
+    the parser's words (``spoken``, "raise to 200"); ``refused``: one the rules refuse
+    now, there so that its reason is said rather than a legal neighbour heard."""
 
     text: str
     spoken: str
+    refused: bool = False
 
 
 def wordings(templates: Templates, expr: Expr, limit: int) -> list[list[str]]:
@@ -91,12 +110,34 @@ def amounts(ctx: BettingContext, slot: str) -> list[int]:
     if bounds is None:
         return []
     low, high = bounds
-    step = ctx.big_blind
-    while (high - low) // step + 1 > AMOUNTS:  # 1-2-5 steps: 10, 20, 50, 100...
+    found = _round_steps(low, high, ctx.big_blind, AMOUNTS)
+    return sorted({low, *found} | ({high} if slot == "amount" else set()))
+
+
+def _round_steps(low: int, high: int, step: int, most: int) -> list[int]:
+    """At most ``most`` multiples in ``[low, high]`` of the finest step up the 1-2-5
+    ladder from ``step`` (10, 20, 50, 100...) that gives no more."""
+    while (high - low) // step + 1 > most:
         step = step * 5 // 2 if str(step)[0] == "2" else step * 2
     first = -(-low // step) * step
-    found = list(range(first, high + 1, step))[:AMOUNTS]
-    return sorted({low, *found} | ({high} if slot == "amount" else set()))
+    return list(range(first, high + 1, step))[:most]
+
+
+def refused_amounts(ctx: BettingContext) -> list[int]:
+    """Round raise-to totals a player may well say that the rules refuse now: a few
+    between the current bet and the minimum, a few above the maximum (the stack)."""
+    legal = ctx.raise_range
+    if legal is None:
+        return []
+    low, high = legal
+    return [*_round_steps(ctx.current_bet + 1, low - 1, ctx.big_blind, REFUSED_BELOW),
+            *_round_steps(high + 1, 2 * high, ctx.big_blind, REFUSED_ABOVE)]
+
+
+def _names_amount(words: tuple[str, ...]) -> bool:
+    """Whether a wording is a verb of :data:`REFUSED_VERBS`, maybe "to", and the amount."""
+    return words[0] in REFUSED_VERBS and words[-1] == "{amount}" \
+        and set(words[1:-1]) <= {"to"}
 
 
 def _bounds(ctx: BettingContext, slot: str) -> tuple[int, int] | None:
@@ -118,7 +159,7 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     :func:`amounts` miss an amount like 1,100 or 290: so the closed set can still score
     what was said."""
     listed = {f"{{{name}}}" for name in _listed()}
-    one = tuple((answer, words) for answer, words in _default_wordings()
+    one = tuple((kind, words) for kind, words in _default_wordings()
                 if sum(w.startswith("{") for w in words) == 1 and not listed & set(words))
     return _candidates(ctx, answers, one, heard)
 
@@ -134,6 +175,13 @@ def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | No
                else [(v, str(v)) for v in amounts(ctx, slot)] + HALVES.get(slot, [])
                if heard is None
                else _heard_in_range(ctx, slot, heard) for slot in slots]
+    yield from _filled(words, choices)
+
+
+def _filled(words: list[str], choices: Sequence[Sequence[tuple[object, str]]]
+            ) -> Iterator[tuple[str, str]]:
+    """(spoken, Whisper-style text) for ``words`` with each combination of ``choices``
+    ((value, as written) for each slot in turn) in its slots."""
     for values in itertools.product(*choices):
         filled = iter(values)
         spoken, form = [], []
@@ -203,9 +251,11 @@ def candidates(ctx: BettingContext, answers: bool = False,
 def meaning(candidate: Candidate, ctx: BettingContext,
             templates: Templates | None = None) -> Intent | None:
     """What the parser reads in ``candidate`` for ``ctx``; None when it is not a
-    command that can be done now (unknown, or an error such as a check facing a bet)."""
+    command that can be done now (unknown, or an error such as a check facing a bet).
+    A refused candidate's meaning is the refusal (the intent with its ``error``); None
+    when it reads as something that can be done after all."""
     intent = parse(candidate.spoken, ctx, templates)
-    if intent.intent is IntentKind.UNKNOWN or intent.error is not None:
+    if intent.intent is IntentKind.UNKNOWN or (intent.error is not None) != candidate.refused:
         return None
     return intent
 
@@ -215,30 +265,40 @@ def _default_candidates(ctx: BettingContext, answers: bool) -> tuple[Candidate, 
     return _candidates(ctx, answers, _default_wordings())
 
 
+Wordings = tuple[tuple[BlockKind, tuple[str, ...]], ...]
+"""(the template's block kind, words) for every template's usual wordings."""
+
+
 @functools.lru_cache(maxsize=1)
-def _default_wordings() -> tuple[tuple[bool, tuple[str, ...]], ...]:
+def _default_wordings() -> Wordings:
     return _wordings(load())
 
 
-def _wordings(templates: Templates) -> tuple[tuple[bool, tuple[str, ...]], ...]:
-    """(is an answer, words) for every template's usual wordings."""
-    out: list[tuple[bool, tuple[str, ...]]] = []
+def _wordings(templates: Templates) -> Wordings:
+    """Every template's usual wordings; a number alone is left out."""
+    out: list[tuple[BlockKind, tuple[str, ...]]] = []
     for template in templates.templates:
         if template.block.kind is BlockKind.WAGER and template.block.value == "bare":
             continue  # a number alone is said back, never acted on: not a command
-        answer = template.block.kind in ANSWERS
-        out += [(answer, tuple(words)) for words in wordings(templates, template.expr, WORDINGS)
-                if words]
+        out += [(template.block.kind, tuple(words))
+                for words in wordings(templates, template.expr, WORDINGS) if words]
     return tuple(out)
 
 
-def _candidates(ctx: BettingContext, answers: bool,
-                wordings: tuple[tuple[bool, tuple[str, ...]], ...],
+def _candidates(ctx: BettingContext, answers: bool, wordings: Wordings,
                 heard: Mapping[int, str] | None = None) -> tuple[Candidate, ...]:
+    """The candidates of ``wordings``, the refused ones marked (see the module's
+    docstring); ``heard``: amounts from the free transcription, legal ones only
+    (:func:`with_amounts`)."""
     out: dict[str, Candidate] = {}
-    for answer, words in wordings:
-        if answer and not answers:
+    refused = [] if heard is not None else [(v, str(v)) for v in refused_amounts(ctx)]
+    for kind, words in wordings:
+        if kind in ANSWERS and not answers:
             continue
+        no_check = kind is BlockKind.CHECK and not ctx.can_check  # facing a bet
         for spoken, text in written(list(words), ctx, heard):
-            out.setdefault(text, Candidate(text, spoken))
+            out.setdefault(text, Candidate(text, spoken, refused=no_check))
+        if refused and kind is BlockKind.WAGER and _names_amount(words):
+            for spoken, text in _filled(list(words), [refused]):
+                out.setdefault(text, Candidate(text, spoken, refused=True))
     return tuple(out.values())

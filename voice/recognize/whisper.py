@@ -4,22 +4,25 @@ The second ear. It hears the finished utterance (``settle`` starts it at the pau
 its own thread: CTranslate2 releases the GIL, so the render loop keeps drawing) in two
 ways from one encoder pass:
 
-* **closed set**: every command legal now (:mod:`voice.recognize.closed_set`), written
-  as Whisper writes it (" Raise to 200."), scored by the decoder's teacher-forced
-  token log-probabilities. The candidates form a prefix tree walked a token at a time:
-  one batched decoder step per depth scores every child of every kept node at once
-  (all amounts after " Bet" come from one row), and only the best ``beam`` nodes go
-  on. The walk runs on :mod:`voice.recognize.whisper_decoder` (numpy, each node one
-  step over its parent's cached state); CTranslate2, which recomputes every row from
-  the first token, encodes and transcribes. CTranslate2's ``align`` scores a candidate
-  at a time and was measured ~10x slower than its own batched walk.
+* **closed set**: every command legal now (:mod:`voice.recognize.closed_set`) and a few
+  the rules refuse, marked, written as Whisper writes it (" Raise to 200."), scored by
+  the decoder's teacher-forced token log-probabilities. The candidates form a prefix
+  tree walked a token at a time: one batched decoder step per depth scores every
+  child of every kept node at once (all amounts after " Bet" come from one row), and
+  only the best ``beam`` nodes go on. The walk runs on
+  :mod:`voice.recognize.whisper_decoder` (numpy, each node one step over its parent's
+  cached state); CTranslate2, which recomputes every row from the first token, encodes
+  and transcribes. CTranslate2's ``align`` scores a candidate at a time and was
+  measured ~10x slower than its own batched walk.
 * **free**: greedy transcription of the same encoder output, which is also the
   "none of these" reading: a best candidate scored far below what Whisper would write
   freely is not what was said.
 
 The result's ``text`` is the best candidate in the parser's words ("raise to 200"),
 ``second`` the free transcription, ``confidence`` from the margin to the best candidate
-that means something else (``details`` carries the figures).
+that means something else (``details`` carries the figures). A refused pick ("raise to
+200" with the minimum at 240) is the text like any other: the parser reads it with its
+reason (``Intent.error``), which is said and never acted on.
 """
 
 from __future__ import annotations
@@ -430,8 +433,9 @@ class WhisperRecognizer:
         alpha = self.tuning.alpha
         ordered = sorted(((lp / n ** alpha, lp, n, c) for lp, n, c in scored),
                          key=lambda item: item[0], reverse=True)
-        # Only commands that can be done now count: parsed best first, until the best
-        # and the best that means something else are known.
+        # Only commands that can be done now count, and the refused candidates (their
+        # meaning is the refusal): parsed best first, until the best and the best that
+        # means something else are known.
         ranked: list[tuple[float, float, int, Candidate, Intent]] = []
         for norm, lp, n, cand in ordered[:LOOKED_AT]:
             intent = meaning(cand, ctx) if ctx is not None else None
