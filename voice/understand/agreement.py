@@ -130,9 +130,10 @@ class AgreementRules:
     needs both ears; ``query_twice``: a question Whisper heard twice is answered whatever
     pocketsphinx heard; ``refused``: from this confidence, Whisper's pick of a command the
     rules refuse is answered with the reason (pocketsphinx heard nothing usable or the
-    same), or makes pocketsphinx's other action a question. The spotter: ``spot_agree``, the confidence from which its
-    reading counts (agreeing with another ear, it acts); ``spot_sure``, from which it
-    breaks a disagreement, or turns a lone ear's act on another command into a question;
+    same), or makes pocketsphinx's other action a question. The spotter: ``spot_agree``,
+    the confidence from which its reading counts (agreeing with another ear, it acts);
+    ``spot_sure``, from which it breaks a disagreement, or turns a lone ear's act on
+    another command into a question;
     ``spot_alone``: its sure reading alone is asked about (else nothing)."""
 
     agree: float = 0.3
