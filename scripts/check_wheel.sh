@@ -37,7 +37,8 @@ wheel=$(ls "$scratch"/dist/*.whl)
 "$build_python" - "$wheel" <<'EOF' || fail "the wheel lacks package data"
 import sys, zipfile
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
-need = {"bots/data/personalities.json", "bots/data/lines.json", "voice/data/templates.txt"}
+need = {"bots/data/personalities.json", "bots/data/lines.json", "voice/data/templates.txt",
+        "voice/data/spotter.npz", "voice/data/spotter.json"}
 need |= {f"{package}/py.typed" for package in ("engine", "voice", "bots", "game")}
 missing = sorted(need - names)
 if missing:
@@ -96,6 +97,14 @@ run "python -m voice.parse" '{"text": "raise to two hundred", "context": {"to_ca
     "$venv/python" -m voice.parse
 espeak-ng -v gmw/en-us+klatt -s 150 -w fold.wav "fold"
 run "python -m voice.transcribe" '{"wav": "fold.wav"}' "$venv/python" -m voice.transcribe
+answer=$(printf '%s\n' '{"wav": "fold.wav"}' | "$venv/python" -m voice.transcribe)
+"$venv/python" -c '
+import json, sys
+answer = json.loads(sys.argv[1])
+ears = [r["backend"] for r in answer["readings"]]
+if ears != ["pocketsphinx", "whisper", "spotter"]:
+    sys.exit(f"the installed game does not listen with three ears: {ears}")
+' "$answer" || fail "python -m voice.transcribe: three ears"
 run "python -m bots.sim" '{"hands": 20, "seed": 1, "seats": ["shark", "rock"]}' \
     "$venv/python" -m bots.sim
 say "the installed package works from $scratch/run"

@@ -31,8 +31,9 @@ def wavs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     with Synthesizer(folder, isolated=True) as synth:
         raise_ = synth.espeak("raise to three hundred", VoiceSpec("gmw/en-us+klatt", 200, 50))
         check = synth.espeak("check", VoiceSpec("gmw/en-us+klatt", 200, 50))
+        yes = synth.espeak("yes", VoiceSpec("gmw/en-us+klatt", 160, 50))
         return {"raise": raise_.save(folder / "raise.wav"),
-                "check": check.save(folder / "check.wav")}
+                "check": check.save(folder / "check.wav"), "yes": yes.save(folder / "yes.wav")}
 
 
 def test_each_line_gets_text_intent_backend_confidence_and_latency(
@@ -55,9 +56,10 @@ def test_each_line_gets_text_intent_backend_confidence_and_latency(
                           "decision", "readings"}
     assert first["intent"] == {"intent": "raise", "to": 300, "query": None, "control": None,
                                "error": None}
-    assert first["backend"] == "whisper+pocketsphinx"  # the installed model: both ears
+    assert first["backend"] == "whisper+pocketsphinx+spotter"  # the installed models
     readings = first["readings"]
-    assert [r["backend"] for r in readings] == ["pocketsphinx", "whisper"]  # type: ignore[index]
+    assert [r["backend"] for r in readings] == [  # type: ignore[index]
+        "pocketsphinx", "whisper", "spotter"]
     assert first["decision"] in ("act", "ask", "offer")
     assert 0.0 <= first["confidence"] <= 1.0  # type: ignore[operator]
     assert first["latency_ms"] > 0  # type: ignore[operator]  # (speed: bench_voice.py)
@@ -75,3 +77,13 @@ def test_a_vosk_model_that_is_not_there_is_said_not_silently_replaced(tmp_path: 
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0
     assert "--vosk-model" in done.stderr and "using pocketsphinx" in done.stderr
+
+
+def test_yes_answers_only_while_a_question_waits(wavs: dict[str, Path]) -> None:
+    asked, unasked, bad = run([json.dumps({"wav": str(wavs["yes"]), "question": True}),
+                               json.dumps({"wav": str(wavs["yes"])}),
+                               json.dumps({"wav": str(wavs["yes"]), "question": "yes"})])
+    assert asked["intent"]["intent"] == "confirm"  # type: ignore[index]
+    assert asked["decision"] == "act"
+    assert unasked["decision"] == "none"  # nothing was asked: "Sorry, I didn't catch that"
+    assert "question" in bad["error"]["message"]  # type: ignore[index]
