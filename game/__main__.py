@@ -145,6 +145,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
 
     from game.app import App
     from game.scenes.base import Opening, SceneName
+    from game.table.factory import table_seed
 
     pygame.display.set_caption("Hold'em")
     screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
@@ -155,10 +156,11 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               settings_file=None if args.autoplay else loaded.path,
               voice=_voice(args, settings))
     recovery = "none"
+    seed = table_seed(args.seed)
     if args.sit_and_go:
-        recovery = _sit_and_go_table(app, settings, args)
+        recovery = _sit_and_go_table(app, settings, args, seed)
     elif args.autoplay or args.hands or args.new_table:
-        recovery = _sit_down(app, settings, args, transcript)
+        recovery = _sit_down(app, settings, args, seed, transcript)
     else:
         app.open(SceneName.START, Opening(notice=" ".join(loaded.problems), seed=args.seed))
     try:
@@ -169,7 +171,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     del window
     if not (args.autoplay or args.hands):
         return None
-    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active,
+              "seed": seed}
     scene = app.table()
     if scene is not None and scene.session.tournament is not None:
         report["saved"] = scene.session.save.active  # the Sit & Go's own file
@@ -205,7 +208,7 @@ def _voice_report(voice: VoiceController | None) -> dict[str, object]:
             "speech_errors": [] if narrator is None else narrator.errors[:3]}
 
 
-def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
+def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: int,
               transcript: TextIO | None = None) -> str:
     """Sit at the saved table of this run's kind (a bot's chair with ``--autoplay``, the
     player's otherwise), or a new one with ``--new-table`` or when none is saved; the
@@ -213,7 +216,7 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
     from game.app import table_scene
     from game.table.factory import arrive
 
-    arrival = arrive(settings, args.seed if args.seed is not None else 0, app.save,
+    arrival = arrive(settings, seed, app.save,
                      autopilot_kind="shark" if args.autoplay else None, fresh=args.new_table)
     for notice in arrival.notices:
         print(notice, file=sys.stderr)
@@ -223,7 +226,8 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
     return arrival.recovery
 
 
-def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> str:
+def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace,
+                      seed: int) -> str:
     """Continue the saved Sit & Go of this kind (the player's, or autoplay's), or start a
     new one; it has its own save file beside the cash table's and never replaces it. The
     recovery kind."""
@@ -231,7 +235,7 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
     from game.table.sitngo import seat_sit_and_go
 
     seated, notices, recovery = seat_sit_and_go(
-        settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
+        settings, seed, speed=args.sit_and_go,
         autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
     for notice in notices:
         print(notice, file=sys.stderr)

@@ -99,7 +99,8 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                         "(the saved autoplay table is continued, if there is one)")
     p.add_argument("--seed", type=_ranged("--seed", 0, 2**63 - 1), metavar="S",
                    default=default(None),
-                   help="seed for the deck and the bots (default: random)")
+                   help="seed for the deck and the bots, so a table can be dealt again "
+                        "(default: a fresh random one for each table; the JSON line gives it)")
     p.add_argument("--headless", action="store_true", default=default(False),
                    help="no window or sound (SDL dummy drivers)")
     p.add_argument("--size", type=_size, default=default((1280, 720)), metavar="WxH",

@@ -18,6 +18,15 @@ from game.settings.model import HUMAN_SEAT, GameSettings, level_of
 from game.table.players import Seats
 from game.table.session import TableSession
 
+SEED_RANGE = 2**63  # ``--seed`` takes 0 .. 2**63 - 1
+
+
+def table_seed(given: int | None) -> int:
+    """The seed of a table's one source of randomness (deck and bots): the one given
+    (``--seed``), so a table can be dealt again, else a fresh one from the operating
+    system's entropy, so no two tables deal alike."""
+    return given if given is not None else random.SystemRandom().randrange(SEED_RANGE)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatedTable:
