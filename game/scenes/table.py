@@ -535,7 +535,9 @@ class TableScene(SitAndGoPart):
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,
             sitting_out=self.session.sitting_out(self.me),
-            can_rebuy=self.session.seated(self.me) and not self.autopilot,
+            can_rebuy=self.session.seated(self.me) and not self.autopilot
+            and self.session.table.can_add_chips(),
+            rebuy_asked=self.session.seated(self.me) and not self.autopilot,
             standing=self._standing(self.me), to_call=self._to_call())
 
     def resize(self, size: tuple[int, int]) -> None:

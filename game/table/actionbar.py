@@ -227,6 +227,7 @@ class BarModel:
     title: str
     sitting_out: bool
     can_rebuy: bool
+    rebuy_asked: bool = False  # B and the Rebuy button answer (at a freeze-out: why not)
     armed: bool = False  # an all-in or a free fold waits for its confirmation
     pre_check: bool = False
     pre_call: bool = False
@@ -238,7 +239,8 @@ class BarModel:
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool, standing: str = "", to_call: int = 0) -> BarModel:
+              can_rebuy: bool, rebuy_asked: bool = False, standing: str = "",
+              to_call: int = 0) -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
@@ -264,5 +266,6 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
         pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+        rebuy_asked=can_rebuy or rebuy_asked,
         standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
     )

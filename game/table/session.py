@@ -6,12 +6,14 @@ sees every hand, action and chip movement in order."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
 from engine.table import ChipsAdded, Table, TableConfig, TableEvent
@@ -19,6 +21,8 @@ from engine.tournament import Finished, Knockout, LevelUp, SitAndGo
 from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
 from game.settings.model import HUMAN_SEAT, GameSettings
+
+log = logging.getLogger(__name__)
 
 HISTORY_KEEP = 1000  # stack rows kept for the graph: the latest hands, not every hand
 
@@ -124,6 +128,8 @@ class TableSession:
         return self.save.apply(hand, action)
 
     def end_hand(self) -> list[TableEvent]:
+        """Settle the hand and save it, once the chips are checked: a table whose chips
+        don't add up is no longer saved, and nothing from it is recorded as a result."""
         hand = self.table.hand
         if self.tournament is not None:
             events, self.knockouts = self.tournament.end_hand()
@@ -131,8 +137,13 @@ class TableSession:
             events = self.table.end_hand()
         assert hand is not None
         self.last_saved_hand = self.save.hand_id
+        problem = self.chips_problem()
+        if problem is not None and self.save.store is not None:
+            log.error("%s (hand %s)", problem, self.save.hand_id)
+            self.save.detach(f"{problem}: this table is no longer saved, and nothing from it "
+                             "counts as a result.")
         self.save.finish_hand(self.table, hand, events)
-        if self.after_hand is not None:
+        if self.after_hand is not None and problem is None:
             self.after_hand()
         self.history.append(self.stacks())
         self.trim_history()
@@ -185,7 +196,24 @@ class TableSession:
         hand = self.table.hand
         return view_of(hand, seat) if hand is not None else None
 
-    def chips_accounted(self) -> bool:
-        """Chips on the table equal those bought in minus cashed out and rake."""
+    def chips_problem(self) -> str | None:
+        """Why the chips don't add up, in a sentence (None when they do). A Sit & Go's
+        chips are always the starting stacks added up; at a cash table, the chips on it
+        plus those cashed out and raked are those bought in."""
         t = self.table
-        return t.chips_on_table() == t.bought_in - t.cashed_out - t.rake
+        on_table = t.chips_on_table()
+        if self.tournament is not None:
+            total = self.tournament.total_chips
+            if on_table == total:
+                return None
+            return (f"The chips don't add up: {chip_text(on_table)} in play in a Sit & Go "
+                    f"of {chip_text(total)}")
+        if on_table + t.cashed_out + t.rake == t.bought_in:
+            return None
+        return (f"The chips don't add up: {chip_text(on_table)} on the table and "
+                f"{chip_text(t.cashed_out + t.rake)} cashed out or raked, "
+                f"{chip_text(t.bought_in)} bought in")
+
+    def chips_accounted(self) -> bool:
+        """The chips add up (see :meth:`chips_problem`)."""
+        return self.chips_problem() is None
