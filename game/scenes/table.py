@@ -405,7 +405,8 @@ class TableScene(SitAndGoPart):
             p.set_fraction(c.number)
         elif k is Ui.PRESET:
             p.set_preset(c.text, ctx)
-        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)):
+        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)
+                               or p.typed_refusal(self.session.hand, legal, ctx)):
             self._refuse(refusal)
         elif k is Ui.BACKSPACE:
             p.backspace()
