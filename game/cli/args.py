@@ -178,7 +178,8 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true",
                        help="print one JSON object (seats, stacks, rebuys, hands, stats)")
     stats.add_argument("--session", type=_positive("--session"), metavar="ID",
-                       help="the session to report (default: the latest)")
+                       help="one run of the game to report (default: this session, every "
+                            "hand at the current table, as the game's stats panel counts)")
 
     export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
     _log_flag(export, quiet_default=True)
