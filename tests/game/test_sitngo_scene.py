@@ -74,3 +74,27 @@ def test_a_new_level_is_told_at_the_table(app: App) -> None:
     run_until(app, lambda: any(line.startswith("Blinds up: level 2, 15/30")
                                for line in scene.log), limit=200_000)
     assert "Level 2 · 15/30" in scene.model.title
+
+
+@pytest.mark.slow
+def test_a_knocked_out_bot_is_named_in_the_log_and_then_quiet(app: App) -> None:
+    scene = _sit_and_go(app)
+    scene.autopilot = scene.loop.autopilot = True  # a bot plays the chair: time moves on
+    scene.seats.bots[0] = scene.seats.bots[1]
+    sng = scene.session.tournament
+    assert sng is not None
+    gone, rich = sng.table.seats[1], sng.table.seats[2]
+    assert gone is not None and rich is not None
+    rich.stack += gone.stack - 1  # one chip left: all in on the first blind
+    gone.stack = 1
+    name = gone.name
+    run_until(app, lambda: sng.place_of(1) is not None, limit=200_000)
+    out_at = len(scene.log)
+    hands = sng.hands
+    run_until(app, lambda: sng.hands >= hands + 8 or sng.finished, limit=400_000)
+    said = [line for line in scene.log if ": “" in line]
+    assert said and all(not line.startswith(":") for line in said)
+    assert not any(line.startswith(f"{name}: “") for line in scene.log[out_at + 2:])
+    assert 1 not in scene.seats.chatter.speakers  # type: ignore[union-attr]
+    scene._talk(1, "Good game")  # a line from the empty seat (its parting words) is named
+    assert scene.log[-1] == f"{name}: “Good game”"
