@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
 from game.cli import logs  # noqa: E402
 from game.cli.args import AUTOPLAY_SPEED, parse  # noqa: E402
-from game.settings.model import MIN_SIZE  # noqa: E402
+from game.settings.model import MIN_SIZE, SessionFlags  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
@@ -98,7 +98,8 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     loaded = load_settings()
     for problem in loaded.problems:
         print(problem, file=sys.stderr)
-    settings = _with_flags(loaded.settings, args)
+    flags = _flags(loaded.settings, args)
+    settings = loaded.settings.with_(**dict(flags.given))
     save = SaveGame.open(archive=HistoryWriter.for_settings(settings))
 
     import pygame
@@ -107,7 +108,7 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     pygame.font.init()
     trouble = None
     try:
-        report = _play(args, settings, loaded, save, transcript)
+        report = _play(args, settings, loaded, flags, save, transcript)
         trouble = save.trouble  # autoplay stops rather than play on unsaved
     finally:
         save.close()
@@ -123,8 +124,8 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     return 0
 
 
-def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSettings:
-    """The settings file's choices, with the command line's on top."""
+def _flags(settings: GameSettings, args: argparse.Namespace) -> SessionFlags:
+    """The command line's settings, over the settings file's, for this session only."""
     changes: dict[str, object] = {}
     if args.level is not None:
         changes["level"] = args.level
@@ -134,11 +135,12 @@ def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSetting
         changes["speed"] = args.speed
     elif args.autoplay:
         changes["speed"] = AUTOPLAY_SPEED
-    return settings.with_(**changes)
+    return SessionFlags(tuple(changes.items()), settings)
 
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
-          save: SaveGame, transcript: TextIO | None = None) -> dict[str, object] | None:
+          flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None
+          ) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
@@ -153,7 +155,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     app = App(screen, settings, fps=args.fps, launched=LAUNCHED,
               fixed_step=args.autoplay is not None,
               stop_after_hands=args.autoplay or args.hands, save=save,
-              settings_file=None if args.autoplay else loaded.path,
+              settings_file=None if args.autoplay else loaded.path, flags=flags,
               voice=_voice(args, settings))
     recovery = "none"
     seed = table_seed(args.seed)
