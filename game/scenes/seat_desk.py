@@ -102,7 +102,6 @@ class SeatDesk:
         stack = self.session.stacks()[self.me]
         self.note(added_line(self.display.seats[self.me].name, amount, stack))
         self._seat_display()
-        self.session.history[-1] = self.session.stacks()
         self.say(f"Added {chip_text(amount)} chips")
         fact = self.seats.rebought(self.me, amount)
         if fact is not None:

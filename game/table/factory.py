@@ -93,7 +93,7 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
             played = table_hands(save.store)
         except (CorruptRecord, StoreError, ValueError):
             played = []
-        session.history = stack_history(played, session.stacks())
+        session.history, session.moved = stack_history(played, session.stacks())
         session.trim_history()
         if played:
             session.last_saved_hand = played[-1].id

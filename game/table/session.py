@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
-from engine.table import ChipsAdded, Table, TableConfig, TableEvent
+from engine.table import ChipsAdded, PlayerLeft, Table, TableConfig, TableEvent
 from engine.tournament import Finished, Knockout, LevelUp, SitAndGo
 from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
@@ -35,8 +35,9 @@ class TableSession:
     table: Table
     rng: random.Random
     names: tuple[str, ...]
-    history: list[tuple[int, ...]] = field(default_factory=list)
+    history: list[tuple[int, ...]] = field(default_factory=list)  # the graph's rows
     history_dropped: int = 0  # rows trimmed from the front of ``history``
+    moved: list[int] = field(default_factory=list)  # per seat: chips added less cashed out
     hand_number: int = 0
     save: SaveGame = field(default_factory=SaveGame)
     last_saved_hand: int | None = None  # the save file's number of the last hand played
@@ -58,7 +59,7 @@ class TableSession:
                       auto_rebuy=seat != HUMAN_SEAT or human_auto_rebuy)
         session = cls(settings, table, rng, names, save=save or SaveGame())
         session.save.new_table(table, "Hold'em", bots or {})
-        session.history.append(session.stacks())
+        session.add_point()
         return session
 
     @classmethod
@@ -68,7 +69,7 @@ class TableSession:
         journal) continues where it stopped."""
         names = tuple(p.name if p else "" for p in table.seats)
         session = cls(settings, table, rng, names, save=save)
-        session.history.append(session.stacks())
+        session.add_point()
         if table.hand is not None:
             session.hand_number = 1
         return session
@@ -145,9 +146,30 @@ class TableSession:
         self.save.finish_hand(self.table, hand, events)
         if self.after_hand is not None and problem is None:
             self.after_hand()
-        self.history.append(self.stacks())
+        self._moved_by(events)
+        self.add_point()
         self.trim_history()
         return events
+
+    def graph_row(self) -> tuple[int, ...]:
+        """Each stack less the chips moved in between hands (see
+        :func:`game.records.sitting.stack_history`): the stack graph shows results."""
+        stacks = self.stacks()
+        if len(self.moved) != len(stacks):
+            self.moved = [0] * len(stacks)
+        return tuple(s - m for s, m in zip(stacks, self.moved, strict=True))
+
+    def add_point(self) -> None:
+        self.history.append(self.graph_row())
+
+    def _moved_by(self, events: list[TableEvent]) -> None:
+        if len(self.moved) != len(self.table.seats):
+            self.moved = [0] * len(self.table.seats)
+        for event in events:
+            if isinstance(event, ChipsAdded):
+                self.moved[event.seat] += event.amount
+            elif isinstance(event, PlayerLeft):
+                self.moved[event.seat] -= event.cashed_out
 
     def trim_history(self) -> None:
         """Keep the latest :data:`HISTORY_KEEP` rows: bounded memory however long the
@@ -166,6 +188,7 @@ class TableSession:
         """A rebuy or top-up between hands (``TableError`` when out of range)."""
         event = self.table.add_chips(seat, amount)
         self.save.record(self.table, [event])
+        self._moved_by([event])
         return event
 
     def set_sitting_out(self, seat: int, out: bool) -> None:
