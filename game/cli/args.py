@@ -95,8 +95,9 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
 
     p.add_argument("--autoplay", type=_ranged("--autoplay", 1, 100000), metavar="N",
                    default=default(None),
-                   help="a bot plays your seat for N hands, then one JSON line is printed "
-                        "(the saved autoplay table is continued, if there is one)")
+                   help="a bot plays your seat for N hands, then one JSON line is printed; "
+                        "it continues the saved autoplay table, if there is one (with your "
+                        "own table saved, it plays unsaved and leaves yours alone)")
     p.add_argument("--seed", type=_ranged("--seed", 0, 2**63 - 1), metavar="S",
                    default=default(None),
                    help="seed for the deck and the bots, so a table can be dealt again "
@@ -127,8 +128,9 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--hands", type=_ranged("--hands", 1, 100000), metavar="N",
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
-                        "voice), then print the autoplay JSON line and exit (your saved "
-                        "table is continued, if there is one)")
+                        "voice), then print the autoplay JSON line and exit; it continues "
+                        "your saved table, if there is one (with autoplay's table saved, it "
+                        "plays unsaved: --new-table replaces it)")
     p.add_argument("--new-table", action="store_true", default=default(False),
                    help="sit down at a new table: the saved one is cashed out into the "
                         "record first (without this flag every way in continues it)")

@@ -125,7 +125,8 @@ def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
         if continuable(table, bots, autopilot=autopilot):
             found = save.saved_table()
         else:
-            save.detach("The save file holds your own table: autoplay plays unsaved."
+            save.detach("The save file holds your own table: autoplay leaves it alone and "
+                        "plays unsaved (it continues only an autoplay table)."
                         if autopilot else
                         "The save file holds another table (autoplay's): this run plays "
                         "unsaved; --new-table replaces it.")
