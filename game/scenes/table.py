@@ -236,8 +236,7 @@ class TableScene(SitAndGoPart):
     def _talk(self, seat: int, text: str) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat]
         self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-        name = self.display.seats[seat].name or self.session.names[seat]  # gone: a knockout
-        self.note(f"{name}: “{text}”")
+        self.note(f"{self.display.seats[seat].name or self.session.names[seat]}: “{text}”")
         voice = self.voice
         if voice is not None:
             voice.banter(seat, text)
