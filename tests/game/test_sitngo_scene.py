@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine.actions import Action, ActionKind
+from engine.tournament import SitAndGo
 from game.app import App
 from game.input.commands import ActCommand
 from game.scenes.sitngo_desk import WATCH_SPEED
@@ -26,6 +27,17 @@ def _sit_and_go(app: App, key: int = pygame.K_s) -> TableScene:
     return scene
 
 
+def _one_chip_left(scene: TableScene, seat: int, rich: int) -> SitAndGo:
+    """``seat`` keeps one chip (all in on its first blind), ``rich`` the rest of it."""
+    sng = scene.session.tournament
+    assert sng is not None
+    short, big = sng.table.seats[seat], sng.table.seats[rich]
+    assert short is not None and big is not None
+    big.stack += short.stack - 1
+    short.stack = 1
+    return sng
+
+
 def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
     scene = _sit_and_go(app, pygame.K_u)
     sng = scene.session.tournament
@@ -39,12 +51,7 @@ def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
 def test_knocked_out_the_player_is_told_the_place_and_watches_to_the_results(app: App
                                                                             ) -> None:
     scene = _sit_and_go(app)
-    sng = scene.session.tournament
-    assert sng is not None
-    me, rich = sng.table.seats[0], sng.table.seats[1]
-    assert me is not None and rich is not None
-    rich.stack += me.stack - 1  # one chip left: all in on the first blind
-    me.stack = 1
+    sng = _one_chip_left(scene, 0, 1)
     told: list[str] = []
 
     def out() -> bool:
@@ -81,13 +88,8 @@ def test_a_knocked_out_bot_is_named_in_the_log_and_then_quiet(app: App) -> None:
     scene = _sit_and_go(app)
     scene.autopilot = scene.loop.autopilot = True  # a bot plays the chair: time moves on
     scene.seats.bots[0] = scene.seats.bots[1]
-    sng = scene.session.tournament
-    assert sng is not None
-    gone, rich = sng.table.seats[1], sng.table.seats[2]
-    assert gone is not None and rich is not None
-    rich.stack += gone.stack - 1  # one chip left: all in on the first blind
-    gone.stack = 1
-    name = gone.name
+    name = scene.session.names[1]
+    sng = _one_chip_left(scene, 1, 2)
     run_until(app, lambda: sng.place_of(1) is not None, limit=200_000)
     out_at = len(scene.log)
     hands = sng.hands
