@@ -160,7 +160,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     recovery = "none"
     seed = table_seed(args.seed)
     if args.sit_and_go:
-        recovery = _sit_and_go_table(app, settings, args, seed)
+        recovery = _sit_and_go_table(app, settings, args, seed, transcript)
     elif args.autoplay or args.hands or args.new_table:
         recovery = _sit_down(app, settings, args, seed, transcript)
     else:
@@ -229,7 +229,7 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: 
 
 
 def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace,
-                      seed: int) -> str:
+                      seed: int, transcript: TextIO | None = None) -> str:
     """Continue the saved Sit & Go of this kind (the player's, or autoplay's), or start a
     new one; it has its own save file beside the cash table's and never replaces it. The
     recovery kind."""
@@ -241,7 +241,9 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
         autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
     for notice in notices:
         print(notice, file=sys.stderr)
-    app.push(table_scene(app, seated))
+    scene = table_scene(app, seated)
+    scene.transcript = transcript
+    app.push(scene)
     return recovery
 
 

@@ -70,22 +70,29 @@ def test_the_start_screen_seeds_each_table_afresh_unless_given_one(app: App) -> 
     assert StartScene(app, seed=12)._seed() == 12
 
 
-def _autoplay(data: Path, *args: str) -> dict[str, object]:
+def _autoplay(data: Path, *args: str) -> tuple[dict[str, object], list[str]]:
+    """One ``holdem --autoplay 3`` in fresh folders: its closing line, and the cards the
+    bot in the player's chair was dealt (from the ``--log`` transcript)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HOLDEM_DATA_DIR": str(data / "d"),
            "HOLDEM_CONFIG_DIR": str(data / "c")}
+    data.mkdir(parents=True)
+    log = data / "hands.log"
     out = subprocess.run([sys.executable, "-m", "game", "--autoplay", "3", "--headless",
-                          "--speed", "100", "--fps", "0", *args], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120, check=True)
+                          "--speed", "100", "--fps", "0", "--log", str(log), *args],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                         check=True)
     report: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return report
+    dealt = [line for line in log.read_text("utf-8").splitlines() if "Dealt to" in line]
+    assert dealt
+    return report, dealt
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", [(), ("--sit-and-go",)], ids=["cash", "sit-and-go"])
 def test_autoplay_in_fresh_folders_deals_a_new_table_each_run(
         tmp_path: Path, kind: tuple[str, ...]) -> None:
-    first, second = _autoplay(tmp_path / "a", *kind), _autoplay(tmp_path / "b", *kind)
-    assert first["seed"] != second["seed"]
-    assert first["final_stacks"] != second["final_stacks"]
-    again = _autoplay(tmp_path / "c", *kind, "--seed", str(first["seed"]))
-    assert again["final_stacks"] == first["final_stacks"]
+    (first, first_cards), (second, second_cards) = (_autoplay(tmp_path / run, *kind)
+                                                    for run in ("a", "b"))
+    assert first["seed"] != second["seed"] and first_cards != second_cards
+    again, again_cards = _autoplay(tmp_path / "c", *kind, "--seed", str(first["seed"]))
+    assert again_cards == first_cards and again["final_stacks"] == first["final_stacks"]
