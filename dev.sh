@@ -58,9 +58,12 @@ find_python() {
 }
 
 ensure_venv() {
-    local extras=$1 stamp
-    stamp="$VENV/.installed-$extras-$(sha1sum pyproject.toml | cut -c1-12)"
+    local extras=$1 stamp hash
+    hash=$(sha1sum pyproject.toml | cut -c1-12)
+    stamp="$VENV/.installed-$extras-$hash"
     [ -f "$stamp" ] && return 0
+    # The test install is the game's plus the test tools: it serves play as well.
+    [ "$extras" = play ] && [ -f "$VENV/.installed-test-$hash" ] && return 0
     [ -x "$VENV/bin/python" ] || "$(find_python)" -m venv "$VENV"
     say "Installing Python packages into $VENV ..."
     "$VENV/bin/python" -m pip install -q --upgrade pip

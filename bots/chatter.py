@@ -247,6 +247,8 @@ class Chatter:
         for event in events:
             for occasion in self._occasions(event):
                 out.extend(self._speak(occasion, now))
+            if isinstance(event, KnockedOut):  # its parting words said, it has left
+                self.speakers.pop(event.seat, None)
         return out
 
     def _name(self, seat: int | None) -> str:

@@ -1,11 +1,11 @@
 """A cash-game table: seats, buy-ins, rebuys, sitting out, and hands in sequence.
 
 Table life follows seed 001 (§11-13): buy-ins of 20-100 big blinds; rebuys and top-ups
-between hands only, optionally automatic; a busted player rebuys or leaves; a player who
-sits out is not dealt and is removed after ``sit_out_limit`` hands; new and returning
-players wait for the big blind; the button moves to the next seat that is dealt in,
-skipping empty seats. Chips only enter through buy-ins and leave through cash-outs and
-rake, so ``bought_in - cashed_out - rake == chips on the table`` always holds.
+between hands only, optionally automatic (none at a freeze-out); a busted player rebuys
+or leaves; a player who sits out is not dealt and is removed after ``sit_out_limit``
+hands; new and returning players wait for the big blind; the button moves to the next
+seat that is dealt in, skipping empty seats. Chips only enter through buy-ins and leave
+through cash-outs and rake, so ``bought_in - cashed_out - rake == chips on the table`` always holds.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ class TableError(ValueError):
     """A table request refused, with a sentence a player can hear."""
 
 
+FREEZE_OUT = "No rebuys or top-ups in a freeze-out: the chips in play are the starting stacks"
+
+
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     seats: int = 4
@@ -43,6 +46,7 @@ class TableConfig:
     sit_out_limit: int = 3
     muck_losers: bool = False
     auto_rebuy_below_bb: int = 20
+    rebuys: bool = True  # False: a freeze-out (a Sit & Go), no chips added after the start
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:
@@ -214,8 +218,17 @@ class Table:
         if new_stack > cfg.max_buy_in:
             raise TableError(f"The maximum is {chip_text(cfg.max_buy_in)} in front of you")
 
+    def verify_add_chips(self) -> None:
+        """``TableError`` when no chips may be added here at all (a freeze-out)."""
+        if not self.config.rebuys:
+            raise TableError(FREEZE_OUT)
+
+    def can_add_chips(self) -> bool:
+        return self.config.rebuys
+
     def add_chips(self, index: int, amount: int, *, automatic: bool = False) -> ChipsAdded:
         """Rebuy or top up between hands, keeping the stack within the buy-in range."""
+        self.verify_add_chips()
         self._dealt_between_hands()
         player = self.seat(index)
         self._check_stack(amount, player.stack + amount)
@@ -330,7 +343,8 @@ class Table:
                 if player.hands_sat_out >= cfg.sit_out_limit:
                     events.append(self.leave(i, reason="sat out too long"))
                 continue
-            if player.auto_rebuy and player.stack < cfg.auto_rebuy_below_bb * cfg.big_blind:
+            if (cfg.rebuys and player.auto_rebuy
+                    and player.stack < cfg.auto_rebuy_below_bb * cfg.big_blind):
                 events.append(self.add_chips(i, cfg.max_buy_in - player.stack, automatic=True))
             elif player.stack == 0:
                 events.append(PlayerBusted(i))

@@ -187,6 +187,11 @@ class SitAndGo:
     knockouts: list[Knockout] = field(default_factory=list)
     number: int = 0  # the tournament's id in the history (0 until stored)
 
+    def __post_init__(self) -> None:
+        """A Sit & Go is a freeze-out, its table too (one saved before this was kept)."""
+        if self.table.config.rebuys:
+            self.table.config = replace(self.table.config, rebuys=False)
+
     @classmethod
     def create(cls, config: SitAndGoConfig, names: Sequence[str]) -> SitAndGo:
         """Everyone sits down with the starting stack; level 1 is on the table."""
@@ -195,7 +200,8 @@ class SitAndGo:
         first = config.level(1)
         table = Table(TableConfig(seats=config.players, small_blind=first.small_blind,
                                   big_blind=first.big_blind, ante=first.ante,
-                                  min_buy_in_bb=1, max_buy_in_bb=10**9, auto_rebuy_below_bb=0))
+                                  min_buy_in_bb=1, max_buy_in_bb=10**9, auto_rebuy_below_bb=0,
+                                  rebuys=False))
         for seat, name in enumerate(names):
             table.sit(seat, name, config.stack)
         return cls(config, table)

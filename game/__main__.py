@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
 from game.cli import logs  # noqa: E402
 from game.cli.args import AUTOPLAY_SPEED, parse  # noqa: E402
-from game.settings.model import MIN_SIZE  # noqa: E402
+from game.settings.model import MIN_SIZE, SessionFlags  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
@@ -98,7 +98,8 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     loaded = load_settings()
     for problem in loaded.problems:
         print(problem, file=sys.stderr)
-    settings = _with_flags(loaded.settings, args)
+    flags = _flags(loaded.settings, args)
+    settings = loaded.settings.with_(**dict(flags.given))
     save = SaveGame.open(archive=HistoryWriter.for_settings(settings))
 
     import pygame
@@ -107,7 +108,7 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     pygame.font.init()
     trouble = None
     try:
-        report = _play(args, settings, loaded, save, transcript)
+        report = _play(args, settings, loaded, flags, save, transcript)
         trouble = save.trouble  # autoplay stops rather than play on unsaved
     finally:
         save.close()
@@ -123,8 +124,8 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
     return 0
 
 
-def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSettings:
-    """The settings file's choices, with the command line's on top."""
+def _flags(settings: GameSettings, args: argparse.Namespace) -> SessionFlags:
+    """The command line's settings, over the settings file's, for this session only."""
     changes: dict[str, object] = {}
     if args.level is not None:
         changes["level"] = args.level
@@ -134,17 +135,19 @@ def _with_flags(settings: GameSettings, args: argparse.Namespace) -> GameSetting
         changes["speed"] = args.speed
     elif args.autoplay:
         changes["speed"] = AUTOPLAY_SPEED
-    return settings.with_(**changes)
+    return SessionFlags(tuple(changes.items()), settings)
 
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
-          save: SaveGame, transcript: TextIO | None = None) -> dict[str, object] | None:
+          flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None
+          ) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
 
     from game.app import App
     from game.scenes.base import Opening, SceneName
+    from game.table.factory import table_seed
 
     pygame.display.set_caption("Hold'em")
     screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
@@ -152,13 +155,14 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     app = App(screen, settings, fps=args.fps, launched=LAUNCHED,
               fixed_step=args.autoplay is not None,
               stop_after_hands=args.autoplay or args.hands, save=save,
-              settings_file=None if args.autoplay else loaded.path,
+              settings_file=None if args.autoplay else loaded.path, flags=flags,
               voice=_voice(args, settings))
     recovery = "none"
+    seed = table_seed(args.seed)
     if args.sit_and_go:
-        recovery = _sit_and_go_table(app, settings, args)
+        recovery = _sit_and_go_table(app, settings, args, seed, transcript)
     elif args.autoplay or args.hands or args.new_table:
-        recovery = _sit_down(app, settings, args, transcript)
+        recovery = _sit_down(app, settings, args, seed, transcript)
     else:
         app.open(SceneName.START, Opening(notice=" ".join(loaded.problems), seed=args.seed))
     try:
@@ -169,7 +173,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     del window
     if not (args.autoplay or args.hands):
         return None
-    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active}
+    report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active,
+              "seed": seed}
     scene = app.table()
     if scene is not None and scene.session.tournament is not None:
         report["saved"] = scene.session.save.active  # the Sit & Go's own file
@@ -205,7 +210,7 @@ def _voice_report(voice: VoiceController | None) -> dict[str, object]:
             "speech_errors": [] if narrator is None else narrator.errors[:3]}
 
 
-def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
+def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: int,
               transcript: TextIO | None = None) -> str:
     """Sit at the saved table of this run's kind (a bot's chair with ``--autoplay``, the
     player's otherwise), or a new one with ``--new-table`` or when none is saved; the
@@ -213,7 +218,7 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
     from game.app import table_scene
     from game.table.factory import arrive
 
-    arrival = arrive(settings, args.seed if args.seed is not None else 0, app.save,
+    arrival = arrive(settings, seed, app.save,
                      autopilot_kind="shark" if args.autoplay else None, fresh=args.new_table)
     for notice in arrival.notices:
         print(notice, file=sys.stderr)
@@ -223,7 +228,8 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
     return arrival.recovery
 
 
-def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace) -> str:
+def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace,
+                      seed: int, transcript: TextIO | None = None) -> str:
     """Continue the saved Sit & Go of this kind (the player's, or autoplay's), or start a
     new one; it has its own save file beside the cash table's and never replaces it. The
     recovery kind."""
@@ -231,11 +237,13 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
     from game.table.sitngo import seat_sit_and_go
 
     seated, notices, recovery = seat_sit_and_go(
-        settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
+        settings, seed, speed=args.sit_and_go,
         autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
     for notice in notices:
         print(notice, file=sys.stderr)
-    app.push(table_scene(app, seated))
+    scene = table_scene(app, seated)
+    scene.transcript = transcript
+    app.push(scene)
     return recovery
 
 

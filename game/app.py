@@ -31,7 +31,7 @@ from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.file import save_settings
-from game.settings.model import MIN_SIZE, GameSettings
+from game.settings.model import MIN_SIZE, GameSettings, SessionFlags
 from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.voicectl.controller import VoiceController
@@ -168,6 +168,7 @@ class App:
     idle_redraw_s: float = 0.1
     save: SaveGame = field(default_factory=SaveGame)
     settings_file: Path | None = None  # where the start screen's choices are kept
+    flags: SessionFlags = field(default_factory=SessionFlags)  # never kept in the file
     voice: VoiceController | None = None  # hands-free play; started after the first frame
     effects: Effects = field(default_factory=Effects)
     _last_draw: float = field(default=float("-inf"), init=False)
@@ -205,10 +206,11 @@ class App:
         self.running = False
 
     def keep_settings(self) -> str | None:
-        """Write the current settings to the settings file; a sentence if that fails."""
+        """Write the current settings to the settings file (the command line's only as
+        the player changed them in the game); a sentence if that fails."""
         if self.settings_file is None:
             return None
-        return save_settings(self.settings, self.settings_file)
+        return save_settings(self.flags.to_keep(self.settings), self.settings_file)
 
     def remember_voice(self, **changes: object) -> str | None:
         """Change voice settings the player said aloud ("mute the bots") and keep them in

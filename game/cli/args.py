@@ -95,11 +95,13 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
 
     p.add_argument("--autoplay", type=_ranged("--autoplay", 1, 100000), metavar="N",
                    default=default(None),
-                   help="a bot plays your seat for N hands, then one JSON line is printed "
-                        "(the saved autoplay table is continued, if there is one)")
+                   help="a bot plays your seat for N hands, then one JSON line is printed; "
+                        "it continues the saved autoplay table, if there is one (with your "
+                        "own table saved, it plays unsaved and leaves yours alone)")
     p.add_argument("--seed", type=_ranged("--seed", 0, 2**63 - 1), metavar="S",
                    default=default(None),
-                   help="seed for the deck and the bots (default: random)")
+                   help="seed for the deck and the bots, so a table can be dealt again "
+                        "(default: a fresh random one for each table; the JSON line gives it)")
     p.add_argument("--headless", action="store_true", default=default(False),
                    help="no window or sound (SDL dummy drivers)")
     p.add_argument("--size", type=_size, default=default((1280, 720)), metavar="WxH",
@@ -126,8 +128,9 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--hands", type=_ranged("--hands", 1, 100000), metavar="N",
                    default=default(None),
                    help="sit down at once, play N hands as yourself (mouse, keyboard or "
-                        "voice), then print the autoplay JSON line and exit (your saved "
-                        "table is continued, if there is one)")
+                        "voice), then print the autoplay JSON line and exit; it continues "
+                        "your saved table, if there is one (with autoplay's table saved, it "
+                        "plays unsaved: --new-table replaces it)")
     p.add_argument("--new-table", action="store_true", default=default(False),
                    help="sit down at a new table: the saved one is cashed out into the "
                         "record first (without this flag every way in continues it)")
@@ -177,7 +180,8 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true",
                        help="print one JSON object (seats, stacks, rebuys, hands, stats)")
     stats.add_argument("--session", type=_positive("--session"), metavar="ID",
-                       help="the session to report (default: the latest)")
+                       help="one run of the game to report (default: this session, every "
+                            "hand at the current table, as the game's stats panel counts)")
 
     export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
     _log_flag(export, quiet_default=True)

@@ -119,7 +119,8 @@ def stats(args: argparse.Namespace) -> int:
                       f"(rebuys {chip_text(seat['rebuys'])})")
         hands = info["hands"]
         print(f"Hands recorded: {hands['recorded']} (voided {hands['voided']})")
-        label = f"Session {args.session}" if args.session else "This session (the latest)"
+        label = (f"Session {args.session}" if args.session
+                 else "This session (every hand at the current table)")
         print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
         print(f"\nAll time:\n{text_table(all_time_stats(store))}")
         print("\n" + "\n".join(f"{k}: {v}" for k, v in sit_and_go_rows(sit_and_go)))

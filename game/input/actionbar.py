@@ -27,7 +27,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     b = L.bar
     hits: list[Hit] = [
         Hit(L.sit_out, UiCommand(Ui.SIT_OUT), "sit_out"),
-        Hit(L.rebuy, UiCommand(Ui.REBUY) if m.can_rebuy else None, "rebuy"),
+        Hit(L.rebuy, UiCommand(Ui.REBUY) if m.rebuy_asked else None, "rebuy"),
         Hit(L.pause, UiCommand(Ui.PAUSE), "pause"),
     ]
     if voice is not None and voice.question:
@@ -43,7 +43,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),
         pygame.K_o: UiCommand(Ui.SETTINGS),
     }
-    if m.can_rebuy:
+    if m.rebuy_asked:
         keys[pygame.K_b] = UiCommand(Ui.REBUY)
     shift: dict[int, Command] = {}
     drags: list[Drag] = []

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.chips import chip_text
 from engine.table import Table
 from engine.tournament import Knockout, Level, SitAndGo, SitAndGoConfig, Speed
 from game.persistence.errors import StoreError
@@ -117,6 +118,10 @@ class SavedState:
         except (KeyError, TypeError, ValueError) as err:
             raise SitAndGoStateError(f"The saved Sit & Go's progress is damaged ({err})") \
                 from None
+        if not sng.chips_conserved():
+            raise SitAndGoStateError(
+                f"The saved Sit & Go's chips don't add up ({chip_text(table.chips_on_table())}"
+                f" in play, {chip_text(sng.total_chips)} at the start): it can't count")
         behind = table.hands_played - sng.hands  # a hand finished after the last write
         if behind < 0 or behind > 1:
             raise SitAndGoStateError("The saved Sit & Go's progress doesn't match its table")
@@ -150,7 +155,11 @@ def read_state(folder: Path | None = None) -> SavedState | None:
 
 def finish(sng: SitAndGo, me: int, name: str, *, autopilot: bool,
            folder: Path | None = None) -> str | None:
-    """The Sit & Go is over: add it to the results and forget its state."""
+    """The Sit & Go is over: add it to the results and forget its state. One whose
+    chips are not the starting stacks added up is never recorded (the sentence says so)."""
+    if not sng.chips_conserved():
+        return ("The Sit & Go's result was not recorded: its chips are not the starting "
+                "stacks added up")
     folder = folder or data_dir()
     path = folder / RESULTS_FILE
     try:

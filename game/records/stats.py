@@ -22,6 +22,7 @@ from typing import Any
 from engine.actions import ActionKind
 from engine.events import ActionTaken, HandShown, PotAwarded, Street, StreetDealt
 from game.persistence.store import REBUY_KINDS, HandRecord, Store
+from game.records.sitting import table_hands
 
 
 def _percent(part: int, whole: int) -> float | None:
@@ -128,12 +129,11 @@ def player_stats(records: Iterable[HandRecord]) -> dict[str, PlayerStats]:
 
 
 def session_stats(store: Store, session_id: int | None = None) -> dict[str, PlayerStats]:
-    """One session's stats (the latest session when ``session_id`` is None)."""
+    """"This session": without ``session_id``, the player's session at the current table,
+    every hand played at it across relaunches (as the table's stats panel and stack graph
+    count it); with one, that run of the game's hands."""
     if session_id is None:
-        sessions = store.sessions()
-        if not sessions:
-            return {}
-        session_id = sessions[-1][0]
+        return player_stats(table_hands(store))
     return player_stats(store.hands(session=session_id))
 
 

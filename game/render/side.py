@@ -87,15 +87,19 @@ class SideRenderer:
 
     def _plot(self, surf: pygame.Surface, plot: pygame.Rect, history: list[tuple[int, ...]],
               fs: int) -> None:
+        """The rows are stacks less top-ups (results), so a line may go below 0."""
         top = max(max(row) for row in history) or 1
+        low = min(0, min(min(row) for row in history))
+        span = top - low
         n = len(history)
         pygame.draw.line(surf, PANEL_EDGE, plot.bottomleft, plot.bottomright)
         pygame.draw.line(surf, PANEL_EDGE, plot.bottomleft, plot.topleft)
         surf.blit(self.text.render(f"{chip_text(top)}", fs - 2, DIM), (4, plot.top - 4))
-        surf.blit(self.text.render("0", fs - 2, DIM), (4, plot.bottom - fs // 2))
+        surf.blit(self.text.render(chip_text(low), fs - 2, DIM), (4, plot.bottom - fs // 2))
         for seat in range(len(history[0])):
             color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-            pts = [(plot.x + (plot.w * k / max(1, n - 1)), plot.bottom - plot.h * row[seat] / top)
+            pts = [(plot.x + (plot.w * k / max(1, n - 1)),
+                    plot.bottom - plot.h * (row[seat] - low) / span)
                    for k, row in enumerate(history)]
             if len(pts) >= 2:
                 pygame.draw.lines(surf, color, False, pts, 2)

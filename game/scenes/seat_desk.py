@@ -78,7 +78,12 @@ class SeatDesk:
 
     def _request_rebuy(self: _Table) -> None:
         """The dialog opens once the hand and its break are over, never over a result,
-        and only when there is room to top up."""
+        and only when there is room to top up; never at a freeze-out (a Sit & Go)."""
+        try:
+            self.session.table.verify_add_chips()
+        except TableError as refusal:
+            self.say(str(refusal), error=True)
+            return
         stack = self.session.stacks()[self.me]
         if self.session.hand is None and stack >= self.session.config.max_buy_in:
             self._no_room(stack)
@@ -97,7 +102,6 @@ class SeatDesk:
         stack = self.session.stacks()[self.me]
         self.note(added_line(self.display.seats[self.me].name, amount, stack))
         self._seat_display()
-        self.session.history[-1] = self.session.stacks()
         self.say(f"Added {chip_text(amount)} chips")
         fact = self.seats.rebought(self.me, amount)
         if fact is not None:

@@ -4,7 +4,6 @@ and the stats are one key away."""
 
 from __future__ import annotations
 
-import random
 import threading
 from dataclasses import dataclass, field, replace
 
@@ -37,7 +36,7 @@ from game.settings.model import (
     cycle,
     strength_words,
 )
-from game.table.factory import continuable, continued_table, new_table
+from game.table.factory import continuable, continued_table, new_table, table_seed
 from game.table.players import bot_blurb
 from game.table.sitngo import seat_sit_and_go
 from game.voicectl.controller import list_microphones
@@ -240,7 +239,7 @@ class StartScene(StillScene):
         return s.with_(speed=cycle(SPEED_CHOICES, s.speed, step))
 
     def _seed(self) -> int:
-        return self.seed if self.seed is not None else random.randrange(2**32)
+        return table_seed(self.seed)
 
     def _prepare(self) -> str | None:
         self.host.sprites.four_color = self.settings.four_color

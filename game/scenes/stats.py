@@ -10,8 +10,7 @@ import pygame
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.persistence.store import CorruptRecord, StoreError
-from game.records.sitting import table_hands
-from game.records.stats import all_time_stats, player_stats, session_stats
+from game.records.stats import all_time_stats, session_stats
 from game.records.statsview import HEADER, stats_rows
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
@@ -36,11 +35,8 @@ class StatsScene(StillScene):
         if store is None:
             return cls(host, [], [], "Hands are not being saved, so there are no stats.")
         try:
-            # "This session": every hand at the table being played, across relaunches
-            played = table_hands(store)
-            session = player_stats(played) if played else session_stats(store,
-                                                                          store.session_id)
-            return cls(host, stats_rows(session), stats_rows(all_time_stats(store)))
+            return cls(host, stats_rows(session_stats(store)),
+                       stats_rows(all_time_stats(store)))
         except (CorruptRecord, StoreError, ValueError) as err:
             return cls(host, [], [], f"The stored hands can't be read: {err}")
 

@@ -236,7 +236,7 @@ class TableScene(SitAndGoPart):
     def _talk(self, seat: int, text: str) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat]
         self.bubbles.append(Bubble(seat, text, 0.0, BUBBLE_SECONDS))
-        self.note(f"{self.display.seats[seat].name}: “{text}”")
+        self.note(f"{self.display.seats[seat].name or self.session.names[seat]}: “{text}”")
         voice = self.voice
         if voice is not None:
             voice.banter(seat, text)
@@ -405,7 +405,8 @@ class TableScene(SitAndGoPart):
             p.set_fraction(c.number)
         elif k is Ui.PRESET:
             p.set_preset(c.text, ctx)
-        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)):
+        elif k is Ui.TYPE and (refusal := p.type_digit(c.text)
+                               or p.typed_refusal(self.session.hand, legal, ctx)):
             self._refuse(refusal)
         elif k is Ui.BACKSPACE:
             p.backspace()
@@ -535,7 +536,9 @@ class TableScene(SitAndGoPart):
             self.panel, self._legal(), self._context(), in_hand=bool(in_hand),
             message=self.message, error=self.message_error, title=title,
             sitting_out=self.session.sitting_out(self.me),
-            can_rebuy=self.session.seated(self.me) and not self.autopilot,
+            can_rebuy=self.session.seated(self.me) and not self.autopilot
+            and self.session.table.can_add_chips(),
+            rebuy_asked=self.session.seated(self.me) and not self.autopilot,
             standing=self._standing(self.me), to_call=self._to_call())
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -99,6 +99,23 @@ class GameSettings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True)
+class SessionFlags:
+    """Settings given on the command line (``holdem --speed 4``): for this session only.
+    ``given`` maps each to its value; ``file`` is the settings file's own settings."""
+
+    given: tuple[tuple[str, object], ...] = ()
+    file: GameSettings | None = None
+
+    def to_keep(self, settings: GameSettings) -> GameSettings:
+        """What goes into the settings file: ``settings`` with each command-line value
+        the player has not changed in the game put back to the file's own."""
+        if self.file is None:
+            return settings
+        return settings.with_(**{name: getattr(self.file, name) for name, value in self.given
+                                 if getattr(settings, name) == value})
+
+
 _T = TypeVar("_T")
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, ActionKind, LegalActions
+from engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from engine.chips import chip_text
 from engine.sizing import POT_FRACTIONS, BettingContext, clamp_to, sized_to
+from engine.state import HandState
 
-MAX_TYPED_DIGITS = 9
+MAX_TYPED_DIGITS = 15  # more chips than any table holds; past it a digit is refused aloud
 
 
 def preset_to(name: str, ctx: BettingContext) -> int:
@@ -103,14 +104,29 @@ class ActionPanel:
         self.amount = preset_to(name, ctx)
 
     def type_digit(self, digit: str) -> str | None:
-        """Add a digit to the typed amount; the sentence saying why not when it would
-        pass the whole stack (the box stops there rather than hold 999999999)."""
+        """Add a digit to the typed amount, as typed: never dropped or changed to fit
+        (the engine says what is wrong with an amount). The sentence saying why not when
+        the box is full."""
         if not self.typed and digit == "0":
             return None
-        if self.high > 0 and int(self.typed + digit) > self.high:
-            return f"{chip_text(self.high)} is all you have: the box stops there"
-        if len(self.typed) < MAX_TYPED_DIGITS:
-            self.typed += digit
+        if len(self.typed) >= MAX_TYPED_DIGITS:
+            return f"An amount has at most {MAX_TYPED_DIGITS} digits"
+        self.typed += digit
+        return None
+
+    def typed_refusal(self, hand: HandState | None, legal: LegalActions | None,
+                      ctx: BettingContext | None) -> str | None:
+        """The engine's sentence for a typed amount past the whole stack, said as it is
+        typed (no further digit can mend it; Enter is refused with the same words)."""
+        if hand is None or not self.typed or self.high <= 0 or int(self.typed) <= self.high:
+            return None
+        action = self.wager(legal, ctx).action
+        if action is None:
+            return None
+        try:
+            hand.verify(action)
+        except IllegalAction as refusal:
+            return str(refusal)
         return None
 
     def backspace(self) -> None:
@@ -227,6 +243,7 @@ class BarModel:
     title: str
     sitting_out: bool
     can_rebuy: bool
+    rebuy_asked: bool = False  # B and the Rebuy button answer (at a freeze-out: why not)
     armed: bool = False  # an all-in or a free fold waits for its confirmation
     pre_check: bool = False
     pre_call: bool = False
@@ -238,7 +255,8 @@ class BarModel:
 
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
-              can_rebuy: bool, standing: str = "", to_call: int = 0) -> BarModel:
+              can_rebuy: bool, rebuy_asked: bool = False, standing: str = "",
+              to_call: int = 0) -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
     armed = my_turn and panel.armed is not None
@@ -264,5 +282,6 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
         pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
+        rebuy_asked=can_rebuy or rebuy_asked,
         standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
     )

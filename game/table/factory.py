@@ -18,6 +18,15 @@ from game.settings.model import HUMAN_SEAT, GameSettings, level_of
 from game.table.players import Seats
 from game.table.session import TableSession
 
+SEED_RANGE = 2**63  # ``--seed`` takes 0 .. 2**63 - 1
+
+
+def table_seed(given: int | None) -> int:
+    """The seed of a table's one source of randomness (deck and bots): the one given
+    (``--seed``), so a table can be dealt again, else a fresh one from the operating
+    system's entropy, so no two tables deal alike."""
+    return given if given is not None else random.SystemRandom().randrange(SEED_RANGE)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatedTable:
@@ -84,7 +93,7 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
             played = table_hands(save.store)
         except (CorruptRecord, StoreError, ValueError):
             played = []
-        session.history = stack_history(played, session.stacks())
+        session.history, session.moved = stack_history(played, session.stacks())
         session.trim_history()
         if played:
             session.last_saved_hand = played[-1].id
@@ -116,7 +125,8 @@ def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
         if continuable(table, bots, autopilot=autopilot):
             found = save.saved_table()
         else:
-            save.detach("The save file holds your own table: autoplay plays unsaved."
+            save.detach("The save file holds your own table: autoplay leaves it alone and "
+                        "plays unsaved (it continues only an autoplay table)."
                         if autopilot else
                         "The save file holds another table (autoplay's): this run plays "
                         "unsaved; --new-table replaces it.")

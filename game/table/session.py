@@ -6,19 +6,23 @@ sees every hand, action and chip movement in order."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
+from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
-from engine.table import ChipsAdded, Table, TableConfig, TableEvent
+from engine.table import ChipsAdded, PlayerLeft, Table, TableConfig, TableEvent
 from engine.tournament import Finished, Knockout, LevelUp, SitAndGo
 from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
 from game.settings.model import HUMAN_SEAT, GameSettings
+
+log = logging.getLogger(__name__)
 
 HISTORY_KEEP = 1000  # stack rows kept for the graph: the latest hands, not every hand
 
@@ -31,8 +35,9 @@ class TableSession:
     table: Table
     rng: random.Random
     names: tuple[str, ...]
-    history: list[tuple[int, ...]] = field(default_factory=list)
+    history: list[tuple[int, ...]] = field(default_factory=list)  # the graph's rows
     history_dropped: int = 0  # rows trimmed from the front of ``history``
+    moved: list[int] = field(default_factory=list)  # per seat: chips added less cashed out
     hand_number: int = 0
     save: SaveGame = field(default_factory=SaveGame)
     last_saved_hand: int | None = None  # the save file's number of the last hand played
@@ -54,7 +59,7 @@ class TableSession:
                       auto_rebuy=seat != HUMAN_SEAT or human_auto_rebuy)
         session = cls(settings, table, rng, names, save=save or SaveGame())
         session.save.new_table(table, "Hold'em", bots or {})
-        session.history.append(session.stacks())
+        session.add_point()
         return session
 
     @classmethod
@@ -64,7 +69,7 @@ class TableSession:
         journal) continues where it stopped."""
         names = tuple(p.name if p else "" for p in table.seats)
         session = cls(settings, table, rng, names, save=save)
-        session.history.append(session.stacks())
+        session.add_point()
         if table.hand is not None:
             session.hand_number = 1
         return session
@@ -124,6 +129,8 @@ class TableSession:
         return self.save.apply(hand, action)
 
     def end_hand(self) -> list[TableEvent]:
+        """Settle the hand and save it, once the chips are checked: a table whose chips
+        don't add up is no longer saved, and nothing from it is recorded as a result."""
         hand = self.table.hand
         if self.tournament is not None:
             events, self.knockouts = self.tournament.end_hand()
@@ -131,12 +138,38 @@ class TableSession:
             events = self.table.end_hand()
         assert hand is not None
         self.last_saved_hand = self.save.hand_id
+        problem = self.chips_problem()
+        if problem is not None and self.save.store is not None:
+            log.error("%s (hand %s)", problem, self.save.hand_id)
+            self.save.detach(f"{problem}: this table is no longer saved, and nothing from it "
+                             "counts as a result.")
         self.save.finish_hand(self.table, hand, events)
-        if self.after_hand is not None:
+        if self.after_hand is not None and problem is None:
             self.after_hand()
-        self.history.append(self.stacks())
+        self._moved_by(events)
+        self.add_point()
         self.trim_history()
         return events
+
+    def graph_row(self) -> tuple[int, ...]:
+        """Each stack less the chips moved in between hands (see
+        :func:`game.records.sitting.stack_history`): the stack graph shows results."""
+        stacks = self.stacks()
+        if len(self.moved) != len(stacks):
+            self.moved = [0] * len(stacks)
+        return tuple(s - m for s, m in zip(stacks, self.moved, strict=True))
+
+    def add_point(self) -> None:
+        self.history.append(self.graph_row())
+
+    def _moved_by(self, events: list[TableEvent]) -> None:
+        if len(self.moved) != len(self.table.seats):
+            self.moved = [0] * len(self.table.seats)
+        for event in events:
+            if isinstance(event, ChipsAdded):
+                self.moved[event.seat] += event.amount
+            elif isinstance(event, PlayerLeft):
+                self.moved[event.seat] -= event.cashed_out
 
     def trim_history(self) -> None:
         """Keep the latest :data:`HISTORY_KEEP` rows: bounded memory however long the
@@ -155,6 +188,7 @@ class TableSession:
         """A rebuy or top-up between hands (``TableError`` when out of range)."""
         event = self.table.add_chips(seat, amount)
         self.save.record(self.table, [event])
+        self._moved_by([event])
         return event
 
     def set_sitting_out(self, seat: int, out: bool) -> None:
@@ -185,7 +219,24 @@ class TableSession:
         hand = self.table.hand
         return view_of(hand, seat) if hand is not None else None
 
-    def chips_accounted(self) -> bool:
-        """Chips on the table equal those bought in minus cashed out and rake."""
+    def chips_problem(self) -> str | None:
+        """Why the chips don't add up, in a sentence (None when they do). A Sit & Go's
+        chips are always the starting stacks added up; at a cash table, the chips on it
+        plus those cashed out and raked are those bought in."""
         t = self.table
-        return t.chips_on_table() == t.bought_in - t.cashed_out - t.rake
+        on_table = t.chips_on_table()
+        if self.tournament is not None:
+            total = self.tournament.total_chips
+            if on_table == total:
+                return None
+            return (f"The chips don't add up: {chip_text(on_table)} in play in a Sit & Go "
+                    f"of {chip_text(total)}")
+        if on_table + t.cashed_out + t.rake == t.bought_in:
+            return None
+        return (f"The chips don't add up: {chip_text(on_table)} on the table and "
+                f"{chip_text(t.cashed_out + t.rake)} cashed out or raked, "
+                f"{chip_text(t.bought_in)} bought in")
+
+    def chips_accounted(self) -> bool:
+        """The chips add up (see :meth:`chips_problem`)."""
+        return self.chips_problem() is None

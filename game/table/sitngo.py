@@ -57,7 +57,7 @@ def new_sit_and_go(settings: GameSettings, seed: int, *, speed: Speed = Speed.ST
                      autopilot=autopilot_kind is not None, think_scale=think_scale,
                      folder=folder)
     seated.session.save.new_table(sng.table, table_name(sng.number), kinds)
-    seated.session.history.append(seated.session.stacks())
+    seated.session.add_point()
     if seated.session.after_hand is not None:
         seated.session.after_hand()  # the state is there before the first hand
     return seated
@@ -117,7 +117,7 @@ def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, sav
                         random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
     seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=state.autopilot,
                      think_scale=think_scale, folder=folder)
-    seated.session.history.append(seated.session.stacks())
+    seated.session.add_point()
     if table.hand is not None:
         seated.session.hand_number = 1
     told = found.report.message if found.report.kind != "none" else ""

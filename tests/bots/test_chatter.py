@@ -16,6 +16,7 @@ from bots.chatter import (
     ChatLine,
     Chatter,
     HumanSpoke,
+    KnockedOut,
     LongThink,
     Rebought,
     Rule,
@@ -34,8 +35,15 @@ NAMES = ("Vera", "Blaze", "Doris", "Mortimer")
 
 def _session(hands: int, seed: int) -> list[tuple[int, float, ChatLine]]:
     """Random-policy hands (lots of all-ins and showdowns) narrated by the four bots."""
+    return _narrate(Chatter(SPEAKERS, random.Random(seed), names=NAMES), hands, seed,
+                    facts=True)
+
+
+def _narrate(chatter: Chatter, hands: int, seed: int, *, facts: bool = False
+             ) -> list[tuple[int, float, ChatLine]]:
+    """``hands`` random-policy hands told to ``chatter``; with ``facts``, a rebuy and a
+    long think every 50 hands."""
     rng = random.Random(seed)
-    chatter = Chatter(SPEAKERS, random.Random(seed), names=NAMES)
     bots = lineup(["random", "random", "callbot", "random"], seed)
     said = []
     for hand in range(hands):
@@ -45,7 +53,7 @@ def _session(hands: int, seed: int) -> list[tuple[int, float, ChatLine]]:
         now = hand * 20.0
         for line in chatter.observe(state.events, view_of(state, 0), now=now):
             said.append((chatter.hand, now, line))
-        if hand % 50 == 0:
+        if facts and hand % 50 == 0:
             for line in chatter.observe([Rebought(hand % 4, 500), LongThink(1, 25.0)], now=now):
                 said.append((chatter.hand, now, line))
     return said
@@ -203,3 +211,12 @@ def test_lines_about_the_player_address_them_in_the_second_person() -> None:
     assert len(rendered) > 50
     bad = [text for text in rendered if wrong.search(text)]
     assert bad == []
+
+
+def test_a_knocked_out_bot_says_its_piece_then_never_talks_again() -> None:
+    chatter = Chatter(SPEAKERS, random.Random(4), names=NAMES)
+    chatter.observe([KnockedOut(1, 2)], now=0.0)
+    assert 1 not in chatter.speakers and set(chatter.speakers) == {0, 2, 3}
+    lines = [line for _, _, line in _narrate(chatter, 300, seed=4)]
+    assert lines and all(line.seat != 1 for line in lines)
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -150,3 +151,29 @@ def test_knocked_out_by_names_the_seat_that_won_the_chips() -> None:
     loser = next(s for s in range(4) if s != big_blind)
     assert knocked_out_by(hand, loser) == big_blind
     assert knocked_out_by(hand, big_blind) is None  # nobody else won anything
+
+
+def test_a_sit_and_go_is_a_freeze_out_no_rebuy_top_up_or_auto_rebuy() -> None:
+    sng = SitAndGo.create(SitAndGoConfig(), NAMES)
+    table = sng.table
+    assert not table.can_add_chips()
+    with pytest.raises(TableError, match="No rebuys or top-ups in a freeze-out"):
+        table.add_chips(0, 100)
+    with pytest.raises(TableError, match="No rebuys or top-ups"):
+        table.top_up(1)
+    for seat in table.seats:  # even a seat flagged to rebuy by itself gets nothing
+        assert seat is not None
+        seat.auto_rebuy = True
+    rng = random.Random(5)
+    while not sng.finished:
+        _all_in_preflop(sng, rng)
+        assert table.chips_on_table() == sng.total_chips == table.bought_in
+    assert sorted(sng.places) == [0, 1, 2, 3]
+
+
+def test_a_sit_and_go_table_saved_without_the_freeze_out_flag_is_one() -> None:
+    sng = SitAndGo.create(SitAndGoConfig(), NAMES)
+    old = replace(sng.table.config, rebuys=True)  # as a save from before the flag reads
+    sng.table.config = old
+    restored = SitAndGo(sng.config, sng.table)
+    assert not restored.table.can_add_chips()

@@ -147,9 +147,10 @@ def test_illegal_typed_amount_shows_engine_message_and_applies_nothing(
     assert facing_raise.model.message_is_error
     # the refused amount is cleared: the button reads the slider's (legal) amount
     assert facing_raise.model.wager.label == "Raise to 50"
-    type_text(app, "3500")  # more than the stack: the box stops and says so
-    assert facing_raise.panel.typed == "350" and len(hand.events) == before
-    assert facing_raise.message == "1,000 is all you have: the box stops there"
+    type_text(app, "3500")  # more than the stack: every digit kept, the engine's reason
+    assert facing_raise.panel.typed == "3500" and len(hand.events) == before
+    assert facing_raise.message.startswith("You have ")
+    assert facing_raise.message.endswith(" behind: the most is 1,000")
 
 
 def test_key_f_folds(app: App, facing_raise: TableScene) -> None:

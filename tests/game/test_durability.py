@@ -230,7 +230,7 @@ def test_what_grows_per_hand_and_per_frame_is_bounded(
         session = TableSession.create(GameSettings(), ("You", "B", "C", "D"),
                                       random.Random(1), save=SaveGame(store))
         play_hands(session, 12)
-        assert len(session.history) == 5 and session.history[-1] == session.stacks()
+        assert len(session.history) == 5 and session.history[-1] == session.graph_row()
         assert session.graph_hands == 12  # the graph still counts every hand
     monkeypatch.setattr(app_module, "FRAME_SAMPLE", 64)
     stats = app_module.FrameStats()

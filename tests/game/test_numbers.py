@@ -12,9 +12,11 @@ import pytest
 
 from engine.actions import Action, ActionKind
 from engine.chips import chip_text
+from engine.state import HandState
 from game.app import App
 from game.input.commands import ActCommand
 from game.records.steps import local_time
+from game.scenes.table import TableScene
 from tests.game.helpers import FRAME, bot, press, scripted_table, to_act, type_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,14 +48,46 @@ def test_a_refusal_prints_the_amount_as_the_table_does(app: App) -> None:
     assert scene.message == "You have 1,500 behind: the most is 1,500"
 
 
-def test_the_typed_box_stops_at_the_stack_and_says_so(app: App) -> None:
+def _facing_a_raise(app: App) -> tuple[TableScene, HandState]:
+    """The player to act, 1,000 behind, facing a raise to 30 (the minimum raise: 50)."""
     scene = scripted_table(app)
     bot(app, scene, 3, ActionKind.RAISE, 30)
     to_act(app, scene, 0)
-    type_text(app, "999999999")
-    assert scene.panel.typed == "999"
-    assert scene.message == "1,000 is all you have: the box stops there"
+    hand = scene.session.hand
+    assert hand is not None
+    return scene, hand
+
+
+def test_a_typed_amount_past_the_stack_keeps_every_digit_and_is_refused(app: App) -> None:
+    """Twelve 9s with 1,000 behind: the box holds all twelve (never "99"), the engine's
+    sentence says why as it is typed, and Enter raises nothing."""
+    scene, hand = _facing_a_raise(app)
+    before = len(hand.events)
+    type_text(app, "9" * 12)
+    assert scene.panel.typed == "9" * 12
+    assert scene.message == "You have 1,000 behind: the most is 1,000"
     assert scene.model.message_is_error
+    press(app, pygame.K_RETURN)
+    assert len(hand.events) == before and hand.to_act == 0
+    assert scene.message == ("999,999,999,999 refused: You have 1,000 behind: "
+                             "the most is 1,000")
+
+
+def test_a_typed_amount_below_the_minimum_is_refused_not_raised(app: App) -> None:
+    scene, hand = _facing_a_raise(app)
+    before = len(hand.events)
+    type_text(app, "45")
+    assert scene.panel.typed == "45" and not scene.message_error  # still typing
+    press(app, pygame.K_RETURN)
+    assert len(hand.events) == before
+    assert scene.message == "45 refused: Minimum raise is to 50"
+
+
+def test_past_fifteen_digits_a_digit_is_refused_aloud(app: App) -> None:
+    scene, _ = _facing_a_raise(app)
+    type_text(app, "1" * 16)
+    assert scene.panel.typed == "1" * 15
+    assert scene.message == "An amount has at most 15 digits"
 
 
 def test_a_refusal_clears_when_the_hand_moves_on(app: App) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from engine.actions import ActionKind
 from game.app import App
@@ -172,3 +173,23 @@ def test_start_screen_notice_sits_above_the_menu_and_the_arrows_still_work(app: 
         assert 4 + len(lines) * (px + 3) <= menu_top
     click(app, "row0.right")
     assert app.settings.level == 2
+
+
+@pytest.mark.parametrize("opener, closer", [
+    ("Stats", pygame.K_ESCAPE), ("Stats", pygame.K_t), ("Stats", "Close"),
+    ("Hands", pygame.K_ESCAPE), ("Hands", "Close"),
+])
+def test_stats_or_hands_opened_from_pause_close_back_to_the_pause_menu(
+        app: App, opener: str, closer: int | str) -> None:
+    scripted_table(app)
+    app.step(FRAME)
+    press(app, pygame.K_ESCAPE)
+    click(app, opener)
+    assert not isinstance(app.top, PauseScene)
+    if isinstance(closer, str):
+        click(app, closer)
+    else:
+        press(app, closer)
+    for _ in range(30):
+        app.step(FRAME)
+    assert isinstance(app.top, PauseScene)

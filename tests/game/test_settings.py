@@ -8,9 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.__main__ import main
+from game.__main__ import _flags, main
 from game.app import App
+from game.cli.args import parse
 from game.scenes.start import StartScene
+from game.scenes.table import TableScene
 from game.settings.file import (
     FILE_NAME,
     load_settings,
@@ -19,7 +21,7 @@ from game.settings.file import (
     settings_path,
     settings_toml,
 )
-from game.settings.model import GameSettings, VoiceSettings
+from game.settings.model import GameSettings, SessionFlags, VoiceSettings
 from tests.game.helpers import FRAME, press
 
 
@@ -164,3 +166,32 @@ def test_settings_problems_are_shown_on_the_start_screen(app: App) -> None:
     app.push(scene)
     app.step(FRAME)
     assert "table.level = 9" in scene.notice
+
+
+def test_command_line_settings_are_for_this_session_only(app: App) -> None:
+    """``holdem --speed 4 --level 3``: the table plays at 4x and level 3, but sitting down
+    (which keeps the start screen's choices) writes the file's own speed and level back;
+    a setting the player changes in the game is kept as changed."""
+    path = settings_path()
+    save_settings(GameSettings(speed=1.5, level=2), path)
+    loaded = load_settings(path)
+    flags = _flags(loaded.settings, parse(["--speed", "4", "--level", "3"]))
+    playing = App(app.screen, loaded.settings.with_(**dict(flags.given)), settings_file=path,
+                  flags=flags)
+    assert (playing.settings.speed, playing.settings.level) == (4.0, 3)
+    playing.push(StartScene(playing))
+    playing.step(FRAME)
+    press(playing, pygame.K_RETURN)  # sit down: the choices are kept
+    assert isinstance(playing.top, TableScene) and playing.top.session.settings.speed == 4.0
+    kept = load_settings(path).settings
+    assert (kept.speed, kept.level) == (1.5, 2)
+    playing.settings = playing.settings.with_(speed=2.0)  # changed in the game's settings
+    assert playing.keep_settings() is None
+    assert load_settings(path).settings.speed == 2.0
+
+
+def test_session_flags_keep_the_files_value_unless_changed() -> None:
+    flags = SessionFlags((("speed", 4.0),), GameSettings(speed=1.5))
+    assert flags.to_keep(GameSettings(speed=4.0)).speed == 1.5
+    assert flags.to_keep(GameSettings(speed=0.75)).speed == 0.75
+    assert SessionFlags().to_keep(GameSettings(speed=4.0)).speed == 4.0

@@ -54,3 +54,40 @@ def test_an_editable_install_prints_no_warning_block(tmp_path: Path) -> None:
     printed = out.stdout + out.stderr
     assert "BuildBackendWarning" not in printed and "Editable installation" not in printed, \
         printed
+
+
+def _dev_sh(tmp_path: Path, command: str) -> tuple[str, str]:
+    """``./dev.sh COMMAND`` in a copy of the repository's setup files whose venv is a
+    stand-in: its python logs each call (an install), its holdem and pytest say they ran,
+    and every system package reads as installed. What the stand-in logged, and stdout."""
+    for name in ("dev.sh", "pyproject.toml"):
+        if not (tmp_path / name).exists():
+            (tmp_path / name).write_text((ROOT / name).read_text("utf-8"), "utf-8")
+    bin_dir, fake = tmp_path / ".venv" / "bin", tmp_path / "fake"
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    fake.mkdir(exist_ok=True)
+    log = tmp_path / "installs.log"
+    scripts = {bin_dir / "python": f'echo "$*" >> {log}\n',
+               bin_dir / "holdem": "echo holdem ran\n",
+               bin_dir / "ruff": "", bin_dir / "mypy": "",
+               fake / "dpkg-query": "echo 'install ok installed'\n"}
+    for path, body in scripts.items():
+        path.write_text("#!/bin/sh\n" + body, "utf-8")
+        path.chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"}
+    out = subprocess.run(["bash", str(tmp_path / "dev.sh"), command], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    return (log.read_text("utf-8") if log.exists() else ""), out.stdout
+
+
+def test_play_after_test_does_not_reinstall(tmp_path: Path) -> None:
+    """``./dev.sh test`` installs the game with its test tools: the first ``./dev.sh play``
+    after it uses that install (issue 36 saw it reinstall every package)."""
+    installed, _ = _dev_sh(tmp_path, "test")
+    assert "pip install -q -e .[test]" in installed
+    (tmp_path / "installs.log").unlink()
+    installed, out = _dev_sh(tmp_path, "play")
+    assert installed == "" and out.strip() == "holdem ran"
+    (tmp_path / "pyproject.toml").write_text("# changed\n", "utf-8")  # a new pyproject
+    installed, _ = _dev_sh(tmp_path, "play")
+    assert "pip install -q -e ." in installed

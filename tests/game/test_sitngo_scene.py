@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine.actions import Action, ActionKind
+from engine.tournament import SitAndGo
 from game.app import App
 from game.input.commands import ActCommand
 from game.scenes.sitngo_desk import WATCH_SPEED
@@ -26,6 +27,17 @@ def _sit_and_go(app: App, key: int = pygame.K_s) -> TableScene:
     return scene
 
 
+def _one_chip_left(scene: TableScene, seat: int, rich: int) -> SitAndGo:
+    """``seat`` keeps one chip (all in on its first blind), ``rich`` the rest of it."""
+    sng = scene.session.tournament
+    assert sng is not None
+    short, big = sng.table.seats[seat], sng.table.seats[rich]
+    assert short is not None and big is not None
+    big.stack += short.stack - 1
+    short.stack = 1
+    return sng
+
+
 def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
     scene = _sit_and_go(app, pygame.K_u)
     sng = scene.session.tournament
@@ -39,12 +51,7 @@ def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
 def test_knocked_out_the_player_is_told_the_place_and_watches_to_the_results(app: App
                                                                             ) -> None:
     scene = _sit_and_go(app)
-    sng = scene.session.tournament
-    assert sng is not None
-    me, rich = sng.table.seats[0], sng.table.seats[1]
-    assert me is not None and rich is not None
-    rich.stack += me.stack - 1  # one chip left: all in on the first blind
-    me.stack = 1
+    sng = _one_chip_left(scene, 0, 1)
     told: list[str] = []
 
     def out() -> bool:
@@ -74,3 +81,22 @@ def test_a_new_level_is_told_at_the_table(app: App) -> None:
     run_until(app, lambda: any(line.startswith("Blinds up: level 2, 15/30")
                                for line in scene.log), limit=200_000)
     assert "Level 2 · 15/30" in scene.model.title
+
+
+@pytest.mark.slow
+def test_a_knocked_out_bot_is_named_in_the_log_and_then_quiet(app: App) -> None:
+    scene = _sit_and_go(app)
+    scene.autopilot = scene.loop.autopilot = True  # a bot plays the chair: time moves on
+    scene.seats.bots[0] = scene.seats.bots[1]
+    name = scene.session.names[1]
+    sng = _one_chip_left(scene, 1, 2)
+    run_until(app, lambda: sng.place_of(1) is not None, limit=200_000)
+    out_at = len(scene.log)
+    hands = sng.hands
+    run_until(app, lambda: sng.hands >= hands + 8 or sng.finished, limit=400_000)
+    said = [line for line in scene.log if ": “" in line]
+    assert said and all(not line.startswith(":") for line in said)
+    assert not any(line.startswith(f"{name}: “") for line in scene.log[out_at + 2:])
+    assert 1 not in scene.seats.chatter.speakers  # type: ignore[union-attr]
+    scene._talk(1, "Good game")  # a line from the empty seat (its parting words) is named
+    assert scene.log[-1] == f"{name}: “Good game”"

@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 
 from engine.table import Table
-from game.persistence.store import DB_NAME, Store
+from game.__main__ import main
+from game.app import App
+from game.persistence.saving import SaveGame
+from game.persistence.store import DB_NAME, Store, data_dir
 from game.records.stats import PlayerStats, all_time_stats, player_stats, session_stats, stats_json
+from game.scenes.stats import StatsScene
+from game.settings.model import GameSettings
+from game.table.factory import arrive
+from tests.game.saved import play_hands
 from tests.game.test_store import deck_for, finish, seat_table, start, to_action
 
 # Ann (seat 0), Bob (1), Cat (2), 1000 each, blinds 5/10.
@@ -79,13 +86,14 @@ def test_vpip_pfr_aggression_and_showdowns_by_hand(played: tuple[Store, Table]) 
 def test_session_and_all_time_differ(played: tuple[Store, Table]) -> None:
     store, _ = played
     first, second = (sid for sid, _, _ in store.sessions())
-    latest = session_stats(store)
+    latest = session_stats(store, second)
     assert {n: (s.hands, s.net) for n, s in latest.items()} == {
         "Ann": (1, -5), "Bob": (1, 5), "Cat": (1, 0)}
     early = session_stats(store, first)
     assert {n: (s.hands, s.net) for n, s in early.items()} == {
         "Ann": (2, -90), "Bob": (2, 130), "Cat": (2, -40)}
-    assert session_stats(store, second) == latest
+    # "This session" is every hand at the current table, both runs of the game
+    assert session_stats(store) == player_stats(store.hands())
     assert player_stats([]) == {}
     assert PlayerStats("Nobody").vpip is None
 
@@ -106,7 +114,7 @@ def test_stats_json_has_stacks_rebuys_and_hands(played: tuple[Store, Table]) -> 
     assert out["hands"] == {"recorded": 3, "voided": 1, "in_play": 0}
     assert out["table"]["hands_played"] == 3 and out["table"]["name"] == "Stats"
     assert out["players"]["all_time"]["Ann"]["vpip"] == 33.3
-    assert out["players"]["session"]["Bob"]["net"] == 5
+    assert out["players"]["session"]["Bob"]["net"] == 135  # every hand at this table
 
 
 def test_stats_json_of_an_empty_save(tmp_path: Path) -> None:
@@ -114,3 +122,29 @@ def test_stats_json_of_an_empty_save(tmp_path: Path) -> None:
         out = stats_json(store)
     assert out["seats"] == [] and out["table"] is None and out["bank"] is None
     assert out["hands"] == {"recorded": 0, "voided": 0, "in_play": 0}
+
+
+def test_this_session_counts_the_same_in_the_game_and_holdem_stats(
+        app: App, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two runs of the game at one table (the issue saw 15 hands in the game, 1 in
+    ``holdem stats``): "This session" is every hand at the table in the stats panel (T),
+    ``holdem stats`` and its JSON alike."""
+    folder = data_dir()
+    for hands in (2, 1):  # quit, come back, continue the table
+        save = SaveGame.open(Store.open(folder / DB_NAME))
+        arrival = arrive(GameSettings(speed=100.0), 3, save)
+        play_hands(arrival.seated.session, hands, seed=hands)
+        save.close()
+    assert main(["stats", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)["players"]["session"]
+    assert main(["stats"]) == 0
+    text = capsys.readouterr().out.split("All time:")[0]
+    save = SaveGame.open(Store.open(folder / DB_NAME))
+    try:
+        panel = StatsScene.open(App(app.screen, GameSettings(), save=save)).session
+    finally:
+        save.close()
+    assert {row[0]: int(row[1]) for row in panel} == {n: s["hands"] for n, s in cli.items()}
+    assert cli and all(s["hands"] == 3 for s in cli.values())
+    assert "This session (every hand at the current table)" in text
+    assert all(f"{name}  " in text for name in cli)

@@ -158,7 +158,7 @@ def test_a_relaunch_continues_the_session_graph_and_stats(app: App) -> None:
     table = again.top
     assert isinstance(table, TableScene)
     assert len(table.session.history) >= played  # the graph did not start at 0 hands
-    assert table.session.history[-1] == table.session.stacks()
+    assert table.session.history[-1] == table.session.graph_row()
     press(again, pygame.K_ESCAPE)
     press(again, pygame.K_t)
     stats = again.top

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.args import parse
+from game.cli.args import parse, parser
 from game.persistence.codec import ChipKind
 from game.persistence.saving import SaveGame
 from game.persistence.store import DB_NAME, Store
@@ -84,3 +84,22 @@ def test_autoplay_leaves_the_players_table_and_the_player_leaves_autoplays(
 def test_new_table_is_a_flag_of_its_own(argv: list[str]) -> None:
     assert parse(argv).new_table
     assert not parse(argv[:-1]).new_table
+
+
+def test_autoplay_help_and_its_notice_say_the_same(tmp_path: Path) -> None:
+    """Contract 5: ``--autoplay`` continues the saved autoplay table; with the player's
+    own table saved it plays unsaved and leaves it alone. ``--help`` and the notice on
+    standard error both say so (issue 36: one said "plays unsaved", the other only
+    "continues")."""
+    _run(tmp_path, 1)  # the player's own table is saved
+    _, notices = _run(tmp_path, 1, autopilot="shark")
+    notice = " ".join(notices)
+    helps = {a.dest: " ".join((a.help or "").split()) for a in parser()._actions}
+    for text in (helps["autoplay"], notice):
+        assert "plays unsaved" in text and "leaves" in text and "alone" in text
+    assert "continues the saved autoplay table" in helps["autoplay"]
+    assert "continues only an autoplay table" in notice
+    assert "plays unsaved" in helps["hands"]  # and --hands over autoplay's table
+    _run(tmp_path / "other", 1, autopilot="shark")
+    _, over = _run(tmp_path / "other", 1)
+    assert any("plays unsaved" in n and "--new-table" in n for n in over)
