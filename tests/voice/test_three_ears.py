@@ -151,3 +151,57 @@ def test_a_sure_table_command_passes_at_once() -> None:
     ctrl.set_turn(1)
     done = ctrl.hear(Heard(0, 1, parse("sit out", FACING), 0.9, FACING, "sit out"), 0.0)
     assert [e.kind for e in done] == [EffectKind.PASS]
+
+
+# --- the fastest two that agree decide --------------------------------------------------
+
+
+class FakeEar:
+    """An ear that hears ``text`` at ``confidence``; ``slow``: finishing it is an error
+    (Whisper, which must not be waited for)."""
+
+    def __init__(self, name: str, text: str, confidence: float, slow: bool = False):
+        self.name, self.text, self.confidence, self.slow = name, text, confidence, slow
+        self.resets = 0
+        self.answers = lambda: False
+
+    def feed(self, pcm: bytes) -> str:
+        return ""
+
+    def settle(self) -> None:
+        pass
+
+    def finish(self) -> Result:
+        assert not self.slow, "waited for the slow ear"
+        return Result(self.text, (self.text,), self.confidence, self.name)
+
+    def reset(self) -> None:
+        self.resets += 1
+
+    def close(self) -> None:
+        pass
+
+
+def test_pocketsphinx_and_the_spotter_agreeing_do_not_wait_for_whisper() -> None:
+    from voice.pipeline import decided
+    from voice.recognize.pair import PairedRecognizer
+
+    whisper = FakeEar("whisper", "", 0.0, slow=True)
+    ears = PairedRecognizer(FakeEar("pocketsphinx", "call", 0.4), whisper,
+                            FakeEar("spotter", "call", 0.8))
+    ears.bind_context(lambda: FACING)
+    result = ears.finish()
+    assert whisper.resets == 1 and result.readings[1].details["skipped"] == 1.0
+    d = decided(result, FACING)
+    assert d is not None and d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CALL
+
+
+def test_whisper_is_heard_when_the_fast_two_disagree_or_a_yes_has_no_question() -> None:
+    from voice.recognize.pair import PairedRecognizer
+
+    for ps, sp in (("call", "fold"), ("yes", "yes"), ("call", "")):
+        whisper = FakeEar("whisper", "call", 0.7)
+        ears = PairedRecognizer(FakeEar("pocketsphinx", ps, 0.4), whisper,
+                                FakeEar("spotter", sp, 0.8 if sp else 0.0))
+        ears.bind_context(lambda: FACING)
+        assert ears.finish().readings[1].text == "call" and whisper.resets == 0

@@ -26,6 +26,7 @@ class PairedRecognizer:
     sample_rate = RATE
 
     def __init__(self, first: Any, second: Any, third: Any = None):
+        self._context: Callable[[], BettingContext | None] = lambda: None
         self.first = first
         self.second = second
         self.third = third
@@ -38,6 +39,7 @@ class PairedRecognizer:
 
     def bind_context(self, context: Callable[[], BettingContext | None]) -> None:
         """Where the legal context comes from: Whisper scores the commands legal now."""
+        self._context = context
         bind = getattr(self.second, "bind_context", None)
         if bind is not None:
             bind(context)
@@ -53,10 +55,41 @@ class PairedRecognizer:
             ear.settle()
 
     def finish(self) -> Result:
-        heard, *others = (ear.finish() for ear in self.ears)
+        """Every ear's result; when pocketsphinx and the spotter agree on a command, the
+        two that agree decide (:func:`voice.understand.agreement.decide` would act on
+        them whatever Whisper heard), so Whisper's hearing is dropped, not waited for."""
+        heard = self.first.finish()
+        if self.third is None:
+            return self._joined(heard, self.second.finish())
+        spotted = self.third.finish()
+        if self._agree(heard, spotted):
+            self.second.reset()
+            waits = getattr(self.second, "answers", lambda: False)()
+            skipped = Result("", (), 0.0, "whisper", {"skipped": 1.0, "answers": float(waits)})
+            return self._joined(heard, skipped, spotted)
+        return self._joined(heard, self.second.finish(), spotted)
+
+    def _joined(self, heard: Result, *others: Result) -> Result:
         return Result(heard.text or others[0].text, heard.alternatives, heard.confidence,
                       self.name, heard.details, heard.paths, heard.second,
                       readings=(heard, *others))
+
+    def _agree(self, heard: Result, spotted: Result) -> bool:
+        """pocketsphinx's best text and the spotter's sure command mean the same thing,
+        a thing that can be done now (a yes or no only while a question waits)."""
+        from voice.understand.agreement import RULES
+        from voice.understand.intent import IntentKind
+        from voice.understand.parse import parse
+
+        if not heard.text or not spotted.text or spotted.confidence < RULES.spot_agree:
+            return False
+        ctx = self._context()
+        said, spot = parse(heard.text, ctx), parse(spotted.text, ctx)
+        if spot.intent is IntentKind.UNKNOWN or spot.error is not None \
+                or said.meaning != spot.meaning:
+            return False
+        answer = spot.intent in (IntentKind.CONFIRM, IntentKind.DENY)
+        return not answer or bool(getattr(self.second, "answers", lambda: False)())
 
     def reset(self) -> None:
         for ear in self.ears:
