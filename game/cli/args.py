@@ -179,12 +179,24 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--session", type=_positive("--session"), metavar="ID",
                        help="the session to report (default: the latest)")
 
-    export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
+    export = sub.add_parser(
+        "export", help="hand histories: PokerStars text or PHH",
+        description="Write stored hands as PokerStars text or PHH. Hands are read from "
+        "the save files in the data folder ($HOLDEM_DATA_DIR): holdem.sqlite3 (the cash "
+        "table) and sitngo.sqlite3 (the Sit & Gos); the same hands are written as they "
+        "are played to hand-histories/ there (one file per table and day, one per "
+        "tournament with its TS… summary).")
     _log_flag(export, quiet_default=True)
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("--hand", type=_positive("--hand"), metavar="ID")
-    which.add_argument("--session", type=_positive("--session"), metavar="ID")
-    which.add_argument("--all", action="store_true", help="every stored hand")
+    which.add_argument("--session", type=_positive("--session"), metavar="ID",
+                       help="one session at the cash table")
+    which.add_argument("--all", action="store_true",
+                       help="every stored hand: the cash table's and every Sit & Go's, in "
+                            "the order played")
+    which.add_argument("--cash", action="store_true", help="every cash-table hand")
+    which.add_argument("--tournament", type=_positive("--tournament"), metavar="ID",
+                       help="one Sit & Go's hands (its number, as shown at the table)")
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars (text tracking tools import) or phh (default "
                              "pokerstars)")

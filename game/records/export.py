@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, time, timedelta, timezone, tzinfo
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.actions import ActionKind, IllegalAction
@@ -508,7 +508,14 @@ def check_hero(records: Iterable[HandRecord], hero: int | None) -> None:
 # ------------------------------------------------------------------- shortcuts
 
 
-def export_hand(store: Store, hand_id: int, fmt: Format, *, hero: int | None = 0) -> str:
+class HandFinder(Protocol):
+    """Where a hand is looked up by number (a save file, or all of the player's)."""
+
+    def hand(self, hand_id: int) -> HandRecord: ...
+
+
+def export_hand(store: HandFinder, hand_id: int, fmt: Format, *,
+                hero: int | None = 0) -> str:
     record = store.hand(hand_id)
     check_hero([record], hero)
     if fmt == "phh":
@@ -524,7 +531,13 @@ def export_session(store: Store, session_id: int | None, fmt: Format, *,
     With ``skipped``, a hand that can't be read or exported is listed there (id, why)
     and the rest are written; without it the first such hand raises.
     """
-    records = store.hands(session=session_id, broken=skipped)
+    return export_records(store.hands(session=session_id, broken=skipped), fmt, hero=hero,
+                          skipped=skipped)
+
+
+def export_records(records: Sequence[HandRecord], fmt: Format, *, hero: int | None = 0,
+                   skipped: list[tuple[int, str]] | None = None) -> str:
+    """The hands in one file, in the order given (``skipped`` as in ``export_session``)."""
     check_hero(records, hero)
     if skipped is None:
         if fmt == "phh":
