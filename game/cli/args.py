@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.cli.logs import DEFAULT_LEVEL, LEVELS
 from game.paths import APP_NAME
-from game.settings.model import MAX_SPEED, MIN_SIZE, MIN_SPEED
+from game.settings.model import MAX_LEVEL_MINUTES, MAX_SPEED, MIN_SIZE, MIN_SPEED
 
 MIN_W, MIN_H = MIN_SIZE
 
@@ -136,10 +136,11 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                    help="play a four-player Sit & Go instead of the cash table: standard "
                         "(the default) or turbo blinds; with --autoplay, to its end or N "
                         "hands, whichever comes first")
-    p.add_argument("--level-minutes", type=_ranged("--level-minutes", 1, 120), metavar="M",
-                   default=default(None),
+    p.add_argument("--level-minutes", type=_ranged("--level-minutes", 1, MAX_LEVEL_MINUTES),
+                   metavar="M", default=default(None),
                    help="with --sit-and-go: the blinds go up every M minutes of game time "
-                        "instead of every 10 (Turbo: 5) hands")
+                        "instead of every 10 (Turbo: 5) hands (default: the settings "
+                        "file's table.level_minutes, 0 meaning by hands)")
 
 
 def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:

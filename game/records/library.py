@@ -8,12 +8,15 @@ past the cash table's here, in memory, as opening it for play does in its file.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from game.persistence.numbering import shift_for
-from game.persistence.store import HandRecord, HandStatus, Store
+from game.persistence.numbering import SITNGO_DB, shift_for
+from game.persistence.store import HandRecord, HandStatus, Store, StoreError
 from game.records.tournament import tournament_number
+
+log = logging.getLogger(__name__)
 
 Which = Literal["all", "cash"] | int
 """A selection: every hand, the cash table's, or one tournament's (its number)."""
@@ -70,3 +73,16 @@ class Library:
         self.cash.close()
         if self.sit_and_go is not None:
             self.sit_and_go.close()
+
+
+def sit_and_go_beside(cash: Store) -> Store | None:
+    """The Sit & Go's save beside the cash table's, read only (None when there is none or
+    it can't be read)."""
+    path = cash.path.with_name(SITNGO_DB)
+    if not cash.path.is_file() or not path.is_file():
+        return None
+    try:
+        return Store.open_read_only(path)
+    except StoreError as err:
+        log.warning("The Sit & Go's hands can't be read: %s", err)
+        return None

@@ -73,6 +73,7 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
     one (``speed`` "standard" or "turbo"); the sentences to tell on the way and the
     recovery kind. A saved Sit & Go of the other kind is left alone: this one plays
     unsaved."""
+    minutes_per_level = minutes_per_level or settings.level_minutes or None
     save = open_save(folder, HistoryWriter.for_settings(settings, tournaments=True,
                                                         data=folder))
     notices = save.take_notices()
@@ -214,9 +215,12 @@ def finished_line(f: Finished, me: int) -> str:
 
 
 def title_line(sng: SitAndGo, hand: int) -> str:
+    """"Sit & Go #3 · Level 2 · 15/30 · next in 4 hands · Hand #6" (no number when it
+    is played unsaved)."""
+    name = f"Sit & Go #{sng.number}" if sng.number else "Sit & Go"
     if sng.finished:
-        return f"Sit & Go over · Hand #{hand}"
-    return f"Sit & Go · {level_line(sng)} · Hand #{hand}"
+        return f"{name} over · Hand #{hand}"
+    return f"{name} · {level_line(sng)} · Hand #{hand}"
 
 
 def results_lines(sng: SitAndGo) -> list[str]:
@@ -235,7 +239,7 @@ def results_lines(sng: SitAndGo) -> list[str]:
 
 def report(sng: SitAndGo) -> dict[str, object]:
     """The closing report's ``tournament`` object (contract 5)."""
-    return {"finished": sng.finished, "places": sng.places,
+    return {"number": sng.number, "finished": sng.finished, "places": sng.places,
             "levels": [lv.as_list() for lv in sng.levels_played], "hands": sng.hands,
             "speed": sng.config.speed.value}
 

@@ -4,6 +4,7 @@ and the closing report's ``tournament`` object (contract 5)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -60,6 +61,30 @@ def test_level_minutes_reach_the_sit_and_go(tmp_path: Path) -> None:
     from game.settings.model import GameSettings
     from game.table.sitngo import seat_sit_and_go
     seated, _, _ = seat_sit_and_go(GameSettings(), 1, minutes_per_level=3, folder=tmp_path)
+    sng = seated.session.tournament
+    assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
+    seated.session.save.close()
+
+
+def test_minutes_per_level_is_a_settings_row_kept_in_the_settings_file(tmp_path: Path
+                                                                       ) -> None:
+    from game.scenes.settings import ROWS, SettingsScene, changed
+    from game.settings.file import load_settings, parse_settings, save_settings
+    from game.settings.model import GameSettings
+    from game.table.sitngo import seat_sit_and_go
+    assert "level_minutes" in ROWS
+    chosen = changed(GameSettings(), "level_minutes", +1)
+    assert chosen.level_minutes == 3 and changed(chosen, "level_minutes", -1).level_minutes == 0
+    rows = SettingsScene(SimpleNamespace(settings=chosen)).rows()  # type: ignore[arg-type]
+    assert len(rows) == len(ROWS)
+    assert rows[ROWS.index("level_minutes")].value == "Every 3 minutes"
+    path = tmp_path / "settings.toml"
+    assert save_settings(chosen, path) is None
+    assert "level_minutes = 3" in path.read_text(encoding="utf-8")
+    assert load_settings(path).settings.level_minutes == 3
+    _, problems = parse_settings({"table": {"level_minutes": 500}})
+    assert problems and "level_minutes" in problems[0]
+    seated, _, _ = seat_sit_and_go(chosen, 1, folder=tmp_path)  # a new one, by the clock
     sng = seated.session.tournament
     assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
     seated.session.save.close()
