@@ -88,3 +88,31 @@ def test_minutes_per_level_is_a_settings_row_kept_in_the_settings_file(tmp_path:
     sng = seated.session.tournament
     assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
     seated.session.save.close()
+
+
+@pytest.mark.slow
+def test_an_autoplayed_sit_and_go_exports_and_fills_the_folder_beside_cash_hands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from pokerkit import HandHistory
+
+    from game.__main__ import main
+    autoplay("--autoplay", "2", "--seed", "9", *FAST, data=tmp_path)
+    report = autoplay("--autoplay", "1000", "--sit-and-go", "turbo", "--seed", "4", *FAST,
+                      data=tmp_path)
+    t = report["tournament"]
+    assert isinstance(t, dict) and t["finished"] and t["number"] == 1
+    folder = tmp_path / "hand-histories"
+    assert len(list(folder.glob("HH* T1 No Limit Hold'em Freeroll.txt"))) == 1
+    assert len(list(folder.glob("TS* T1 No Limit Hold'em Freeroll.txt"))) == 1
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["export", "--all", "--format", "phh"]) == 0
+    hands = list(HandHistory.loads_all(capsys.readouterr().out))
+    assert [h.hand for h in hands] == list(range(1, 3 + t["hands"]))
+    assert sum(h.table == "Sit & Go #1" for h in hands) == t["hands"]
+    assert main(["export", "--all"]) == 0
+    text = capsys.readouterr().out
+    assert len(re.findall(r"^PokerStars Hand #\d+: Tournament #1, ", text, re.M)) == t["hands"]
