@@ -154,8 +154,11 @@ def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=APP_NAME, description="No-limit Texas Hold'em against three bots. "
-        "Your table and every hand are saved ($HOLDEM_DATA_DIR); settings live in "
-        "settings.toml ($HOLDEM_CONFIG_DIR).")
+        "Your table and every hand are saved in the data folder ($HOLDEM_DATA_DIR): "
+        "holdem.sqlite3 (the cash table), sitngo.sqlite3 (the Sit & Gos) and "
+        "hand-histories/ (PokerStars text for trackers: a file per table and day, one "
+        "per Sit & Go with its summary); settings live in settings.toml "
+        "($HOLDEM_CONFIG_DIR).")
     p.add_argument("--reset-settings", action="store_true",
                    help="write the default settings file and exit")
     _log_flag(p, quiet_default=False)

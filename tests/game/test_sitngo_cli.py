@@ -116,3 +116,13 @@ def test_an_autoplayed_sit_and_go_exports_and_fills_the_folder_beside_cash_hands
     assert main(["export", "--all"]) == 0
     text = capsys.readouterr().out
     assert len(re.findall(r"^PokerStars Hand #\d+: Tournament #1, ", text, re.M)) == t["hands"]
+
+
+def test_the_help_says_where_the_sit_and_go_files_are() -> None:
+    from game.cli.args import parser
+    text = " ".join(parser().format_help().split())
+    assert "sitngo.sqlite3 (the Sit & Gos)" in text and "hand-histories/" in text
+    export = parser()._subparsers._group_actions[0].choices["export"]  # type: ignore[union-attr]
+    said = " ".join(export.format_help().split())
+    assert "--tournament ID" in said and "--cash" in said
+    assert "one per tournament with its TS… summary" in said
