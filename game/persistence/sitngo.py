@@ -46,12 +46,19 @@ def open_save(folder: Path | None = None, archive: HandArchive | None = None) ->
     try:
         folder.mkdir(parents=True, exist_ok=True)
         store = Store.open(folder / DB_FILE, histories=archive)
+    except (OSError, StoreError) as err:
+        return SaveGame.unsaved(f"The Sit & Go can't be saved ({err}); playing unsaved.")
+    try:
         by = shift_for(ids_in(folder / DB_NAME), store.hand_ids())
         if by:
             store.shift_hand_numbers(by)
             log.info("Sit & Go hand numbers moved up by %d past the cash table's", by)
-    except (OSError, StoreError, sqlite3.Error) as err:
-        return SaveGame.unsaved(f"The Sit & Go can't be saved ({err}); playing unsaved.")
+    except (StoreError, sqlite3.Error) as err:
+        notices = store.notices
+        store.close()
+        return SaveGame(notices=[*notices, f"The Sit & Go's hand numbers can't be moved past "
+                                 f"the cash table's ({err}); its file is left as it was "
+                                 "and this Sit & Go plays unsaved."])
     return SaveGame.open(store, archive=archive)
 
 

@@ -444,8 +444,8 @@ class Store:
             raise StoreUnavailable(self.broken)
         try:
             numbering.renumber(self._conn, by)
-        except sqlite3.Error as err:
-            raise self._unavailable(err) from None
+        except sqlite3.Error as err:  # rolled back: the file is as it was
+            raise StoreError(str(err)) from None
         self.checkpoint()
 
     def journal_action(self, hand_id: int, seq: int, action: Action) -> None:

@@ -256,3 +256,27 @@ def test_the_cash_tables_restore_takes_no_tournament_hand(data: Path) -> None:
     tournament = folder_hands(data / HISTORY_FOLDER, tournaments=True)
     assert sorted(cash) == ids(data / DB_NAME)
     assert sorted(tournament) == ids(data / SITNGO_DB)
+
+
+def test_a_failed_renumbering_leaves_the_file_as_it_was_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.persistence import numbering
+    cash_hands(tmp_path / "both", 2, seed=3)
+    sit_and_go(tmp_path / "alone", seed=6, hands=2)
+    checkpointed(tmp_path / "alone")
+    shutil.copy(tmp_path / "alone" / SITNGO_DB, tmp_path / "both" / SITNGO_DB)
+    real = numbering.renumber
+
+    def full_disk(conn: sqlite3.Connection, by: int) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(numbering, "renumber", full_disk)
+    save = open_save(tmp_path / "both")
+    assert not save.active
+    told = save.take_notices()
+    assert any("left as it was" in n and "disk is full" in n for n in told), told
+    assert ids(tmp_path / "both" / SITNGO_DB) == [1, 2]
+    monkeypatch.setattr(numbering, "renumber", real)
+    save = open_save(tmp_path / "both")
+    assert save.active and save.store is not None
+    assert [r.id for r in save.store.hands()] == [3, 4]
+    save.close()
