@@ -39,6 +39,7 @@ from engine.events import (
 )
 from engine.pots import clockwise_from
 from engine.state import HandState
+from engine.tournament import level_of
 from game.persistence.store import HandRecord, HandStatus, Store
 from game.records import tournament
 from game.records.tournament import finish_lines, stars_table, tournament_number
@@ -343,6 +344,8 @@ def phh_fields(record: HandRecord, *, hero: int | None = 0) -> dict[str, Any]:
     names = _names(cfg)
     won = _winnings(state)
     when = record.started.astimezone(UTC)
+    sit_and_go = tournament_number(record.table_name) is not None  # its event and level
+    level = level_of(cfg.small_blind, cfg.big_blind) if sit_and_go else None
     out: dict[str, Any] = {
         "variant": variant,
         "ante_trimming_status": True,  # antes layer into side pots like any other chips
@@ -357,7 +360,9 @@ def phh_fields(record: HandRecord, *, hero: int | None = 0) -> dict[str, Any]:
     out |= {
         "starting_stacks": [cfg.stacks[s] for s in order],
         "actions": actions,
+        **({"event": record.table_name} if sit_and_go else {}),
         "hand": record.id,
+        **({"level": level} if level is not None else {}),
         "table": record.table_name,
         "seats": [s + 1 for s in order],
         "seat_count": len(cfg.stacks),

@@ -126,6 +126,9 @@ def test_export_all_as_phh_replays_every_hand_with_stacks_carried_hand_to_hand(
     assert [h.hand for h in hands] == sorted(ids(data / DB_NAME) + ids(data / SITNGO_DB))
     tournament = [h for h in hands if h.table == "Sit & Go #1"]
     assert len(tournament) == len(ids(data / SITNGO_DB))
+    assert all(h.event == "Sit & Go #1" and h.level for h in tournament)
+    assert [h.level for h in tournament] == sorted(h.level for h in tournament)
+    assert not any(h.event or h.level for h in hands if h not in tournament)
     previous: dict[str, int] = {}
     antes = 0
     for hh in tournament:
