@@ -74,41 +74,45 @@ def place_word(place: int) -> str:
 def summary_text(records: Sequence[HandRecord], places: Sequence[int],
                  prizes: Sequence[int], me: int, eastern: tzinfo, *,
                  game: str = "No Limit Hold'em") -> str:
-    """The tournament summary as PokerStars writes it (``TS….txt``): number, game,
-    buy-in, players, prize pool, start, each place with its name, points and when the
-    player went out, the finish, and the player's own place. ``records``: the
-    finished tournament's hands in order; ``places``: every seat, first place first;
-    times in US Eastern (``eastern``), as the hands'."""
+    """The tournament summary laid out as PokerStars writes one (``TS….txt``): number,
+    game, buy-in (none: a freeroll), players, prize pool, start and finish, each place
+    with its name, points, and when and in which hand the player went out; then the
+    player's own place. ``records``: the finished tournament's hands in order;
+    ``places``: every seat, first place first; times in US Eastern (``eastern``), as
+    the hands'."""
     first, last = records[0], records[-1]
     number = tournament_number(first.table_name)
     names = first.config.names or ()
-    out_at: dict[int, str] = {}
+    out_in: dict[int, HandRecord] = {}
     for record in records:
         final = (record.result or {}).get("final_stacks") or []
         for seat, chips in enumerate(final):
-            if chips == 0 and record.config.players[seat] and seat not in out_at:
-                out_at[seat] = record.ended_at or record.started_at
+            if chips == 0 and record.config.players[seat] and seat not in out_in:
+                out_in[seat] = record
 
     def when(iso: str) -> str:
         return datetime.fromisoformat(iso).astimezone(eastern).strftime("%Y/%m/%d %H:%M:%S")
 
     pool = sum(prizes)
     lines = [f"PokerStars Tournament #{number}, {game}",
-             "Buy-In: 0/0 (Freeroll)",
+             "Buy-In: 0/0",
              f"{len(places)} players",
-             f"{pool} points Total Prize Pool",
-             f"Tournament started {when(first.started_at)} ET", ""]
+             f"Total Prize Pool: {pool} points",
+             f"Tournament started {when(first.started_at)} ET",
+             f"Tournament finished {when(last.ended_at or last.started_at)} ET"]
     for k, seat in enumerate(places):
-        place = k + 1
         name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
         points = prizes[k] if k < len(prizes) else 0
         parts = [name]
         if points and pool:
             parts.append(f"{points} points ({100 * points / pool:.0f}%)")
-        if seat in out_at:
-            parts.append(f"eliminated {when(out_at[seat])} ET")
-        lines.append(f"{place:>3}: " + ", ".join(parts))
-    lines += ["", f"Tournament finished {when(last.ended_at or last.started_at)} ET"]
+        if seat in out_in:
+            hand = out_in[seat]
+            parts.append(f"eliminated {when(hand.ended_at or hand.started_at)} ET at hand "
+                         f"#{hand.id}")
+        lines.append(f"{k + 1:>3}: " + ", ".join(parts))
+    lines.append("")
     if me in places:
-        lines.append(f"You finished in {place_word(places.index(me) + 1)} place.")
+        gone = f" (eliminated at hand #{out_in[me].id})" if me in out_in else ""
+        lines.append(f"You finished in {place_word(places.index(me) + 1)} place{gone}.")
     return "\n".join(lines) + "\n"

@@ -185,17 +185,22 @@ def test_the_tournament_has_its_own_file_and_a_summary_in_the_folder(data: Path)
     (summary,) = folder.glob("TS* T1 No Limit Hold'em Freeroll.txt")
     assert summary.name[2:] == path.name[2:]
     text = summary.read_text(encoding="utf-8")
-    assert text.startswith("PokerStars Tournament #1, No Limit Hold'em\nBuy-In: 0/0 "
-                           "(Freeroll)\n4 players\n100 points Total Prize Pool\n"
-                           "Tournament started ")
+    clock = r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d ET"
+    assert re.match(r"PokerStars Tournament #1, No Limit Hold'em\nBuy-In: 0/0\n4 players\n"
+                    rf"Total Prize Pool: 100 points\nTournament started {clock}\n"
+                    rf"Tournament finished {clock}\n", text)
     places = re.findall(r"^ +(\d): ([^,\n]+)(?:, (\d+) points \(\d+%\))?(?:, eliminated "
-                        r"(\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) ET)?$", text, re.MULTILINE)
+                        rf"({clock}) at hand #(\d+))?$", text, re.MULTILINE)
     assert [p[0] for p in places] == ["1", "2", "3", "4"]
     assert [p[2] for p in places] == ["65", "35", "", ""]
     assert places[0][3] == "" and all(p[3] for p in places[1:])
-    assert [p[3] for p in places[1:]] == sorted((p[3] for p in places[1:]), reverse=True)
-    assert re.search(r"^Tournament finished .* ET\nYou finished in \d(st|nd|rd|th) place\.$",
-                     text, re.MULTILINE)
+    hands = [int(p[4]) for p in places[1:]]  # out in these hands, 2nd place last
+    assert hands == sorted(hands, reverse=True) and hands[0] == ids(data / SITNGO_DB)[-1]
+    with Store.open(data / SITNGO_DB) as store:
+        final = store.hand(hands[0]).result["final_stacks"]  # type: ignore[index]
+    assert max(final) == 6000  # the last knockout left one player with every chip
+    assert re.search(r"\n\nYou finished in \d(st|nd|rd|th) place( \(eliminated at hand "
+                     r"#\d+\))?\.\n$", text)
 
 
 def test_pokerdf_converts_the_folders_tournament_file_with_no_file_failed(
