@@ -104,15 +104,13 @@ def stats(args: argparse.Namespace) -> int:
     def run(library: Library) -> int:
         store = library.cash
         from game.persistence.sitngo import load_results, sit_and_go_rows, tournament_career
-        sit_and_go = tournament_career(load_results())
+        results = load_results()
+        sit_and_go = tournament_career(results)
+        autoplayed = tournament_career(results, autoplay=True)  # a bot in the chair
         if args.json:
             print(json.dumps({**stats_json(store, args.session),
-                              "sit_and_go": {"played": sit_and_go.played,
-                                             "places": {str(p): n for p, n in
-                                                        sit_and_go.places.items()},
-                                             "average_finish": sit_and_go.average_finish,
-                                             "points": sit_and_go.points,
-                                             "hands": sit_and_go.hands}}))
+                              "sit_and_go": sit_and_go.as_json(),
+                              "sit_and_go_autoplay": autoplayed.as_json()}))
             return 0
         sessions = [s[0] for s in store.sessions()]
         if args.session is not None and args.session not in sessions:
@@ -135,6 +133,9 @@ def stats(args: argparse.Namespace) -> int:
         print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
         print(f"\nAll time:\n{text_table(all_time_stats(store))}")
         print("\n" + "\n".join(f"{k}: {v}" for k, v in sit_and_go_rows(sit_and_go)))
+        if autoplayed.played:
+            print("Autoplay's Sit & Gos (a bot in your chair): "
+                  + " · ".join(f"{k} {v}" for k, v in sit_and_go_rows(autoplayed)))
         return 0
     return _with_store(run)
 

@@ -204,6 +204,12 @@ class TournamentCareer:
     points: int
     hands: int = 0
 
+    def as_json(self) -> dict[str, Any]:
+        """``holdem stats --json``'s object for these Sit & Gos."""
+        return {"played": self.played, "places": {str(p): n for p, n in self.places.items()},
+                "average_finish": self.average_finish, "points": self.points,
+                "hands": self.hands}
+
 
 def tournament_career(results: list[dict[str, Any]], *, autoplay: bool = False
                       ) -> TournamentCareer:

@@ -270,5 +270,9 @@ def test_the_career_and_stats_count_sit_and_gos_places_and_the_average_finish(
     report = json.loads(capsys.readouterr().out)
     assert report["sit_and_go"] == {"played": 3, "places": {"1": 1, "2": 1, "3": 1},
                                     "average_finish": 2.0, "points": 100, "hands": 126}
+    assert report["sit_and_go_autoplay"] == {"played": 1, "places": {"4": 1},
+                                             "average_finish": 4.0, "points": 0, "hands": 44}
     assert main(["stats"]) == 0
-    assert "Average finish: 2.00" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Average finish: 2.00" in said and "Sit & Go hands: 126" in said
+    assert "Autoplay's Sit & Gos (a bot in your chair): Sit & Gos played 1 (0 points)" in said
