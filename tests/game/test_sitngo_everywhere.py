@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pokerkit import HandHistory
+from pokerkit import HandHistory, PokerStarsParser
 
 from game.__main__ import main
 from game.persistence.numbering import SITNGO_DB
@@ -159,7 +159,11 @@ def test_export_all_as_pokerstars_has_a_tournament_header_on_every_sit_and_go_ha
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         parsed = list(WithAntes()(text, error_status=True))
-    assert len(parsed) == len(firsts)
+        plain = list(PokerStarsParser()(text))  # pokerkit's own parser, as it is
+    assert len(parsed) == len(plain) == len(firsts)
+    for hh in parsed:  # with the ante lines read, each plays out to the exported stacks
+        final = list(hh)[-1]
+        assert not final.status
 
 
 def test_export_names_the_cash_hands_or_one_tournament(
