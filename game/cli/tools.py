@@ -54,8 +54,9 @@ def _with_store(run: Callable[[Library], int]) -> int:
     except StoreError as err:
         print(f"holdem: the Sit & Go save is left out: {err}", file=sys.stderr)
         sit_and_go = None
-    library = Library.of(cash, sit_and_go)
+    library = Library(cash, sit_and_go)
     try:
+        library = Library.of(cash, sit_and_go)
         return run(library)
     except CorruptRecord as err:
         return _fail(f"the save file has a damaged record: {err}")

@@ -44,10 +44,13 @@ class Library:
         if which in ("all", "cash"):
             found += self.cash.hands(status=status, broken=broken)
         if which != "cash" and self.sit_and_go is not None:
+            unread: list[tuple[int, str]] | None = [] if broken is not None else None
             sng = [self._numbered(r) for r in self.sit_and_go.hands(status=status,
-                                                                    broken=broken)]
+                                                                    broken=unread)]
             found += sng if which == "all" else [
                 r for r in sng if tournament_number(r.table_name) == which]
+            if broken is not None and unread:
+                broken += [(hand_id + self.shift, why) for hand_id, why in unread]
         return sorted(found, key=lambda r: (r.started_at, r.id))
 
     def hand(self, hand_id: int) -> HandRecord:
