@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.cli.logs import DEFAULT_LEVEL, LEVELS
 from game.paths import APP_NAME
-from game.settings.model import MAX_SPEED, MIN_SIZE, MIN_SPEED
+from game.settings.model import MAX_LEVEL_MINUTES, MAX_SPEED, MIN_SIZE, MIN_SPEED
 
 MIN_W, MIN_H = MIN_SIZE
 
@@ -139,10 +139,11 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
                    help="play a four-player Sit & Go instead of the cash table: standard "
                         "(the default) or turbo blinds; with --autoplay, to its end or N "
                         "hands, whichever comes first")
-    p.add_argument("--level-minutes", type=_ranged("--level-minutes", 1, 120), metavar="M",
-                   default=default(None),
+    p.add_argument("--level-minutes", type=_ranged("--level-minutes", 1, MAX_LEVEL_MINUTES),
+                   metavar="M", default=default(None),
                    help="with --sit-and-go: the blinds go up every M minutes of game time "
-                        "instead of every 10 (Turbo: 5) hands")
+                        "instead of every 10 (Turbo: 5) hands (default: the settings "
+                        "file's table.level_minutes, 0 meaning by hands)")
 
 
 def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:
@@ -156,8 +157,11 @@ def _log_flag(p: argparse.ArgumentParser, *, quiet_default: bool) -> None:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=APP_NAME, description="No-limit Texas Hold'em against three bots. "
-        "Your table and every hand are saved ($HOLDEM_DATA_DIR); settings live in "
-        "settings.toml ($HOLDEM_CONFIG_DIR).")
+        "Your table and every hand are saved in the data folder ($HOLDEM_DATA_DIR): "
+        "holdem.sqlite3 (the cash table), sitngo.sqlite3 (the Sit & Gos) and "
+        "hand-histories/ (PokerStars text for trackers: a file per table and day, one "
+        "per Sit & Go with its summary); settings live in settings.toml "
+        "($HOLDEM_CONFIG_DIR).")
     p.add_argument("--reset-settings", action="store_true",
                    help="write the default settings file and exit")
     _log_flag(p, quiet_default=False)
@@ -183,12 +187,24 @@ def parser() -> argparse.ArgumentParser:
                        help="one run of the game to report (default: this session, every "
                             "hand at the current table, as the game's stats panel counts)")
 
-    export = sub.add_parser("export", help="hand histories: PokerStars text or PHH")
+    export = sub.add_parser(
+        "export", help="hand histories: PokerStars text or PHH",
+        description="Write stored hands as PokerStars text or PHH. Hands are read from "
+        "the save files in the data folder ($HOLDEM_DATA_DIR): holdem.sqlite3 (the cash "
+        "table) and sitngo.sqlite3 (the Sit & Gos); the same hands are written as they "
+        "are played to hand-histories/ there (one file per table and day, one per "
+        "tournament with its TS… summary).")
     _log_flag(export, quiet_default=True)
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("--hand", type=_positive("--hand"), metavar="ID")
-    which.add_argument("--session", type=_positive("--session"), metavar="ID")
-    which.add_argument("--all", action="store_true", help="every stored hand")
+    which.add_argument("--session", type=_positive("--session"), metavar="ID",
+                       help="one session at the cash table")
+    which.add_argument("--all", action="store_true",
+                       help="every stored hand: the cash table's and every Sit & Go's, in "
+                            "the order played")
+    which.add_argument("--cash", action="store_true", help="every cash-table hand")
+    which.add_argument("--tournament", type=_positive("--tournament"), metavar="ID",
+                       help="one Sit & Go's hands (its number, as shown at the table)")
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars (text tracking tools import) or phh (default "
                              "pokerstars)")

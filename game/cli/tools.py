@@ -1,6 +1,7 @@
 """``holdem replay``, ``holdem stats``, ``holdem export`` and ``holdem --reset-settings``:
-terminal tools over the save file. Each returns the exit status (1 with a sentence on
-stderr when it can't do what was asked)."""
+terminal tools over the save files (the cash table's and the Sit & Go's, read as one).
+Each returns the exit status (1 with a sentence on stderr when it can't do what was
+asked)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from collections.abc import Callable
 from engine.actions import IllegalAction
 from engine.chips import chip_text
 from game.paths import data_dir
+from game.persistence.numbering import SITNGO_DB
 from game.persistence.store import DB_NAME, CorruptRecord, Store, StoreError
-from game.records.export import ExportError, export_hand, export_session
+from game.records.export import ExportError, export_hand, export_records, export_session
 from game.records.histories import HistoryWriter
+from game.records.library import Library, Which
 from game.records.stats import all_time_stats, session_stats, stats_json
 from game.records.statsview import text_table
 from game.records.steps import hand_title, names_of, step_text, steps
@@ -26,50 +29,58 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _open() -> Store:
-    """The save file, read-only: nothing in its folder is created or changed (an empty
-    save in memory when there is none yet; a damaged one salvaged into memory, with the
-    hands it lost read back from the hand-history folder)."""
-    path = data_dir() / DB_NAME
+def _open(name: str, *, tournaments: bool = False) -> Store | None:
+    """A save file, read-only: nothing in its folder is created or changed (None when
+    there is none yet; a damaged one salvaged into memory, with the hands it lost read
+    back from the hand-history folder)."""
+    path = data_dir() / name
     if not path.exists():
-        return Store.empty()
-    store = Store.open_read_only(
-        path, histories=HistoryWriter.for_settings(load_settings().settings))
+        return None
+    store = Store.open_read_only(path, histories=HistoryWriter.for_settings(
+        load_settings().settings, tournaments=tournaments))
     for notice in store.notices:
         print(notice, file=sys.stderr)
     return store
 
 
-def _with_store(run: Callable[[Store], int]) -> int:
+def _with_store(run: Callable[[Library], int]) -> int:
+    """``run`` over the cash table's save and the Sit & Go's, read as one."""
     try:
-        store = _open()
+        cash = _open(DB_NAME) or Store.empty()
     except StoreError as err:
         return _fail(str(err))
     try:
-        return run(store)
+        sit_and_go = _open(SITNGO_DB, tournaments=True)
+    except StoreError as err:
+        print(f"holdem: the Sit & Go save is left out: {err}", file=sys.stderr)
+        sit_and_go = None
+    library = Library(cash, sit_and_go)
+    try:
+        library = Library.of(cash, sit_and_go)
+        return run(library)
     except CorruptRecord as err:
         return _fail(f"the save file has a damaged record: {err}")
     except StoreError as err:
         return _fail(str(err))
     finally:
-        store.close()
+        library.close()
 
 
 def replay(args: argparse.Namespace,
            wait: Callable[[], object] = input) -> int:
-    def run(store: Store) -> int:
+    def run(library: Library) -> int:
         if args.hand is None:
-            hands = store.hands(status=None)[-20:]
+            hands = library.hands(status=None)[-20:]
             if not hands:
                 print("No hands stored yet.")
             for record in hands:
                 print(f"{hand_title(record)} · {record.status.value}")
             return 0
         try:
-            record = store.hand(args.hand)
+            record = library.hand(args.hand)
         except KeyError:
-            known = store.hands(status=None)
-            span = f" (stored: hands {known[0].id}-{known[-1].id})" if known else \
+            known = sorted(r.id for r in library.hands(status=None))
+            span = f" (stored: hands {known[0]}-{known[-1]})" if known else \
                 " (no hands are stored yet)"
             return _fail(f"there is no hand {args.hand}{span}")
         names = names_of(record)
@@ -91,16 +102,16 @@ def replay(args: argparse.Namespace,
 
 
 def stats(args: argparse.Namespace) -> int:
-    def run(store: Store) -> int:
+    def run(library: Library) -> int:
+        store = library.cash
         from game.persistence.sitngo import load_results, sit_and_go_rows, tournament_career
-        sit_and_go = tournament_career(load_results())
+        results = load_results()
+        sit_and_go = tournament_career(results)
+        autoplayed = tournament_career(results, autoplay=True)  # a bot in the chair
         if args.json:
             print(json.dumps({**stats_json(store, args.session),
-                              "sit_and_go": {"played": sit_and_go.played,
-                                             "places": {str(p): n for p, n in
-                                                        sit_and_go.places.items()},
-                                             "average_finish": sit_and_go.average_finish,
-                                             "points": sit_and_go.points}}))
+                              "sit_and_go": sit_and_go.as_json(),
+                              "sit_and_go_autoplay": autoplayed.as_json()}))
             return 0
         sessions = [s[0] for s in store.sessions()]
         if args.session is not None and args.session not in sessions:
@@ -124,23 +135,37 @@ def stats(args: argparse.Namespace) -> int:
         print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
         print(f"\nAll time:\n{text_table(all_time_stats(store))}")
         print("\n" + "\n".join(f"{k}: {v}" for k, v in sit_and_go_rows(sit_and_go)))
+        if autoplayed.played:
+            print("Autoplay's Sit & Gos (a bot in your chair): "
+                  + " · ".join(f"{k} {v}" for k, v in sit_and_go_rows(autoplayed)))
         return 0
     return _with_store(run)
 
 
 def export(args: argparse.Namespace) -> int:
-    def run(store: Store) -> int:
+    def run(library: Library) -> int:
+        store = library.cash
         hero = args.hero - 1
         skipped: list[tuple[int, str]] = []
         try:
             if args.hand is not None:
-                text = export_hand(store, args.hand, args.format, hero=hero)
-            else:
-                if args.session is not None and args.session not in [
-                        s[0] for s in store.sessions()]:
+                text = export_hand(library, args.hand, args.format, hero=hero)
+            elif args.session is not None:
+                if args.session not in [s[0] for s in store.sessions()]:
                     return _fail(f"there is no session {args.session}")
                 text = export_session(store, args.session, args.format, hero=hero,
                                       skipped=skipped)
+            else:
+                which: Which = "cash" if args.cash else "all"
+                if args.tournament is not None:
+                    known = library.tournaments()
+                    if args.tournament not in known:
+                        return _fail(f"there is no Sit & Go #{args.tournament}" + (
+                            f" (stored: {', '.join(f'#{n}' for n in known)})" if known
+                            else " (none is stored yet)"))
+                    which = args.tournament
+                text = export_records(library.hands(which, broken=skipped), args.format,
+                                      hero=hero, skipped=skipped)
         except KeyError:
             return _fail(f"there is no hand {args.hand}")
         except (ExportError, IllegalAction) as err:

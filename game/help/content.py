@@ -112,6 +112,7 @@ def hand_histories(settings: GameSettings) -> str:
     if folder is None:
         return ("Hand histories are off (histories.write in settings.toml); "
                 "`holdem export` still writes them on request.")
-    return (f"Each finished hand goes to {folder} (PokerStars text, HH*.txt): point a "
+    return (f"Each finished hand goes to {folder} (PokerStars text, HH*.txt; a Sit & Go "
+            "has one file per tournament and a TS*.txt summary when it ends): point a "
             "tracker's auto-import there (histories.folder in settings.toml moves it). A "
             "damaged save gets its hands back from it.")

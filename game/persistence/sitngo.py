@@ -9,7 +9,9 @@ Starting a Sit & Go never touches the cash table's file, and the other way round
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +20,14 @@ from engine.chips import chip_text
 from engine.table import Table
 from engine.tournament import Knockout, Level, SitAndGo, SitAndGoConfig, Speed
 from game.persistence.errors import StoreError
-from game.persistence.paths import data_dir
-from game.persistence.saving import SaveGame
+from game.persistence.numbering import SITNGO_DB, ids_in, shift_for
+from game.persistence.paths import DB_NAME, data_dir
+from game.persistence.saving import HandArchive, SaveGame
 from game.persistence.store import Store
 
-DB_FILE = "sitngo.sqlite3"
+log = logging.getLogger(__name__)
+
+DB_FILE = SITNGO_DB
 STATE_FILE = "sitngo.json"
 RESULTS_FILE = "sitngo-results.json"
 VERSION = 1
@@ -32,16 +37,30 @@ class SitAndGoStateError(ValueError):
     """The saved Sit & Go state can't be used (with a sentence saying why)."""
 
 
-def open_save(folder: Path | None = None) -> SaveGame:
+def open_save(folder: Path | None = None, archive: HandArchive | None = None) -> SaveGame:
     """The Sit & Go's save file (unsaved, with the reason as a notice, if it can't be
-    opened)."""
+    opened). Its hand numbers are moved above the cash table's when a save from before
+    one numbering shares some (``numbering``). With ``archive`` (the hand-history
+    folder) each finished hand is written there too, and a damaged file gets back the
+    Sit & Go hands the folder holds."""
     folder = folder or data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        store = Store.open(folder / DB_FILE)
+        store = Store.open(folder / DB_FILE, histories=archive)
     except (OSError, StoreError) as err:
         return SaveGame.unsaved(f"The Sit & Go can't be saved ({err}); playing unsaved.")
-    return SaveGame.open(store)
+    try:
+        by = shift_for(ids_in(folder / DB_NAME), store.hand_ids())
+        if by:
+            store.shift_hand_numbers(by)
+            log.info("Sit & Go hand numbers moved up by %d past the cash table's", by)
+    except (StoreError, sqlite3.Error) as err:
+        notices = store.notices
+        store.close()
+        return SaveGame(notices=[*notices, f"The Sit & Go's hand numbers can't be moved past "
+                                 f"the cash table's ({err}); its file is left as it was "
+                                 "and this Sit & Go plays unsaved."])
+    return SaveGame.open(store, archive=archive)
 
 
 def _atomic_write(path: Path, data: object) -> None:
@@ -192,6 +211,13 @@ class TournamentCareer:
     places: dict[int, int]
     average_finish: float | None
     points: int
+    hands: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        """``holdem stats --json``'s object for these Sit & Gos."""
+        return {"played": self.played, "places": {str(p): n for p, n in self.places.items()},
+                "average_finish": self.average_finish, "points": self.points,
+                "hands": self.hands}
 
 
 def tournament_career(results: list[dict[str, Any]], *, autoplay: bool = False
@@ -204,7 +230,8 @@ def tournament_career(results: list[dict[str, Any]], *, autoplay: bool = False
         places[r["place"]] = places.get(r["place"], 0) + 1
     average = sum(r["place"] for r in mine) / len(mine) if mine else None
     return TournamentCareer(len(mine), dict(sorted(places.items())), average,
-                            sum(int(r.get("points", 0)) for r in mine))
+                            sum(int(r.get("points", 0)) for r in mine),
+                            sum(int(r.get("hands", 0)) for r in mine))
 
 
 def sit_and_go_rows(c: TournamentCareer) -> list[tuple[str, str]]:
@@ -214,7 +241,8 @@ def sit_and_go_rows(c: TournamentCareer) -> list[tuple[str, str]]:
     places = " · ".join(f"{n} × {_PLACE.get(p, f'{p}th')}" for p, n in c.places.items())
     average = f"{c.average_finish:.2f}" if c.average_finish is not None else "—"
     return [("Sit & Gos played", f"{c.played:,} ({c.points:,} points)"),
-            ("Places", places), ("Average finish", average)]
+            ("Places", places), ("Average finish", average),
+            ("Sit & Go hands", f"{c.hands:,}")]
 
 
 _PLACE = {1: "1st", 2: "2nd", 3: "3rd"}

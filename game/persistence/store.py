@@ -16,6 +16,8 @@ Durability rules (a kill -9 or a pulled plug must never lose or invent a chip):
 - The journal is checkpointed into the main file after each hand begins and after each
   hand finishes, so the ``.sqlite3`` file alone (copied without its ``-wal``, or with the
   journal lost after a crash) holds every finished hand, and hand numbers are never reused.
+- A new hand's number is one above every hand in all the player's save files (the cash
+  table's and the Sit & Go's, ``numbering``): a number names one hand everywhere.
 
 Writes go through one transaction each (``BEGIN IMMEDIATE`` ... ``COMMIT``). After a
 write fails for lack of space or permission the store refuses writes
@@ -38,7 +40,7 @@ from engine.actions import Action
 from engine.events import ActionTaken, Event
 from engine.state import HandState
 from engine.table import ChipsAdded, PlayerLeft, PlayerSat, Table, TableEvent
-from game.persistence import reading
+from game.persistence import numbering, reading
 from game.persistence.codec import (
     CHIPS_IN,
     REBUY_KINDS,
@@ -289,6 +291,10 @@ class Store:
         """The current table between hands (stacks as of the last complete hand)."""
         return reading.load_table(self._conn)
 
+    def table_names(self) -> list[str]:
+        """Every table's name, oldest first."""
+        return [str(r[0]) for r in self._conn.execute("SELECT name FROM tables ORDER BY id")]
+
     def table_info(self) -> TableInfo | None:
         return reading.table_info(self._conn, self.session_id)
 
@@ -413,18 +419,34 @@ class Store:
                 raise StoreError("Save the table before the first hand")
             name = conn.execute("SELECT name FROM tables WHERE id = ?",
                                 (table_id,)).fetchone()[0]
+            here = conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+            number = max(int(here), numbering.highest_beside(self.path)) + 1
             try:
                 cur = conn.execute(
-                    "INSERT INTO hands (session_id, table_id, number, table_name, started_at, "
-                    "status, config, deck) VALUES (?, ?, ?, ?, ?, 'playing', ?, ?)",
-                    (self.session_id, table_id, table.hands_played + 1, name, self._now(),
-                     config_to_json(hand.config), deck_to_text(hand.deck)))
+                    "INSERT INTO hands (id, session_id, table_id, number, table_name, "
+                    "started_at, status, config, deck) VALUES (?, ?, ?, ?, ?, ?, 'playing', ?, ?)",
+                    (number, self.session_id, table_id, table.hands_played + 1, name,
+                     self._now(), config_to_json(hand.config), deck_to_text(hand.deck)))
             except sqlite3.IntegrityError:
                 raise StoreError("Another hand is still in play; finish or void it first") \
                     from None
             hand_id = int(cur.lastrowid or 0)
         self.checkpoint()  # the hand's number is taken in the main file: never reused
         return hand_id
+
+    def hand_ids(self) -> set[int]:
+        """Every hand number in the file."""
+        return numbering.hand_ids(self._conn)
+
+    def shift_hand_numbers(self, by: int) -> None:
+        """Move every hand number up by ``by`` (a save from before one numbering)."""
+        if self.broken is not None:
+            raise StoreUnavailable(self.broken)
+        try:
+            numbering.renumber(self._conn, by)
+        except sqlite3.Error as err:  # rolled back: the file is as it was
+            raise StoreError(str(err)) from None
+        self.checkpoint()
 
     def journal_action(self, hand_id: int, seq: int, action: Action) -> None:
         """Journal action number ``seq`` (0, 1, 2, ...) of a hand in play.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, time, timedelta, timezone, tzinfo
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.actions import ActionKind, IllegalAction
@@ -39,6 +39,7 @@ from engine.events import (
 )
 from engine.pots import clockwise_from
 from engine.state import HandState
+from engine.tournament import level_of
 from game.persistence.store import HandRecord, HandStatus, Store
 from game.records import tournament
 from game.records.tournament import finish_lines, stars_table, tournament_number
@@ -343,6 +344,8 @@ def phh_fields(record: HandRecord, *, hero: int | None = 0) -> dict[str, Any]:
     names = _names(cfg)
     won = _winnings(state)
     when = record.started.astimezone(UTC)
+    sit_and_go = tournament_number(record.table_name) is not None  # its event and level
+    level = level_of(cfg.small_blind, cfg.big_blind) if sit_and_go else None
     out: dict[str, Any] = {
         "variant": variant,
         "ante_trimming_status": True,  # antes layer into side pots like any other chips
@@ -357,7 +360,9 @@ def phh_fields(record: HandRecord, *, hero: int | None = 0) -> dict[str, Any]:
     out |= {
         "starting_stacks": [cfg.stacks[s] for s in order],
         "actions": actions,
+        **({"event": record.table_name} if sit_and_go else {}),
         "hand": record.id,
+        **({"level": level} if level is not None else {}),
         "table": record.table_name,
         "seats": [s + 1 for s in order],
         "seat_count": len(cfg.stacks),
@@ -508,7 +513,14 @@ def check_hero(records: Iterable[HandRecord], hero: int | None) -> None:
 # ------------------------------------------------------------------- shortcuts
 
 
-def export_hand(store: Store, hand_id: int, fmt: Format, *, hero: int | None = 0) -> str:
+class HandFinder(Protocol):
+    """Where a hand is looked up by number (a save file, or all of the player's)."""
+
+    def hand(self, hand_id: int) -> HandRecord: ...
+
+
+def export_hand(store: HandFinder, hand_id: int, fmt: Format, *,
+                hero: int | None = 0) -> str:
     record = store.hand(hand_id)
     check_hero([record], hero)
     if fmt == "phh":
@@ -524,7 +536,13 @@ def export_session(store: Store, session_id: int | None, fmt: Format, *,
     With ``skipped``, a hand that can't be read or exported is listed there (id, why)
     and the rest are written; without it the first such hand raises.
     """
-    records = store.hands(session=session_id, broken=skipped)
+    return export_records(store.hands(session=session_id, broken=skipped), fmt, hero=hero,
+                          skipped=skipped)
+
+
+def export_records(records: Sequence[HandRecord], fmt: Format, *, hero: int | None = 0,
+                   skipped: list[tuple[int, str]] | None = None) -> str:
+    """The hands in one file, in the order given (``skipped`` as in ``export_session``)."""
     check_hero(records, hero)
     if skipped is None:
         if fmt == "phh":

@@ -4,7 +4,13 @@ tools (Hold'em Manager, PokerTracker) that watch the folder.
 
 Files are named as PokerStars names them (``HH20261125 Hold'em - 5-10 - No Limit
 Hold'em.txt``; readers pick files by the ``HH….txt`` pattern), hands two blank lines
-apart. A file is only ever appended to (never rewritten), each hand in one write that is
+apart. A Sit & Go has one file for the whole tournament, named as PokerStars names a
+tournament's (``HH20261125 T3 No Limit Hold'em Freeroll.txt``, the day it began), and
+when it ends its summary beside it (``TS20261125 T3 No Limit Hold'em Freeroll.txt``).
+The cash table's writer and the Sit & Go's share the folder; each reads back only its
+own hands when its save file is rebuilt.
+
+A file is only ever appended to (never rewritten), each hand in one write that is
 fsynced before the save step ends; a write the disk refuses part way is cut back off, so
 no half hand is left for a tracker. The text is the export's (``pokerstars_hand``, the
 player's view: their own hole cards and cards shown at showdown), and optionally the
@@ -32,8 +38,9 @@ from engine.state import HandState
 from game.paths import data_dir
 from game.persistence.salvage import Restored
 from game.persistence.store import HandRecord
-from game.records.export import ExportError, phh_part, pokerstars_hand
+from game.records.export import ExportError, eastern_time, phh_part, pokerstars_hand
 from game.records.restore import restore_hands
+from game.records.tournament import summary_text, tournament_number
 from game.settings.model import HUMAN_SEAT, GameSettings
 
 log = logging.getLogger(__name__)
@@ -51,28 +58,37 @@ HAND_SEPARATOR = "\n\n"  # after a hand's last line: two blank lines, as the sit
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 
 
-def default_folder() -> Path:
-    return data_dir() / HISTORY_FOLDER
+def default_folder(data: Path | None = None) -> Path:
+    return (data or data_dir()) / HISTORY_FOLDER
 
 
-def history_folder(settings: GameSettings) -> Path | None:
+def history_folder(settings: GameSettings, data: Path | None = None) -> Path | None:
     """Where hand histories go (None: turned off). A relative folder in the settings is
-    taken inside the data folder; ``~`` is the home folder."""
+    taken inside the data folder (``data``, else the game's); ``~`` is the home folder."""
     if not settings.hand_histories:
         return None
     if not settings.hand_history_folder.strip():
-        return default_folder()
+        return default_folder(data)
     folder = Path(settings.hand_history_folder.strip()).expanduser()
-    return folder if folder.is_absolute() else data_dir() / folder
+    return folder if folder.is_absolute() else (data or data_dir()) / folder
 
 
 def file_stem(record: HandRecord) -> str:
     """``HH20261125 Hold'em - 5-10 - No Limit Hold'em``: the day (local time) the hand
-    started, the table, the blinds and the game."""
+    started, the table, the blinds and the game; a Sit & Go's hand
+    ``HH20261125 T3 No Limit Hold'em Freeroll``."""
     cfg = record.config
     day = record.started.astimezone().strftime("%Y%m%d")
+    number = tournament_number(record.table_name)
+    if number is not None:
+        return f"HH{day} {tournament_tail(number, record)}"
     table = _UNSAFE.sub("_", record.table_name).strip(" .") or "Table"
     return f"HH{day} {table} - {cfg.small_blind}-{cfg.big_blind} - {FILE_GAMES[cfg.structure]}"
+
+
+def tournament_tail(number: int, record: HandRecord) -> str:
+    """What a tournament's file names end with: ``T3 No Limit Hold'em Freeroll``."""
+    return f"T{number} {FILE_GAMES[record.config.structure]} Freeroll"
 
 
 @dataclass(slots=True)
@@ -84,17 +100,50 @@ class HistoryWriter:
     folder: Path
     phh: bool = False
     hero: int = HUMAN_SEAT
+    tournaments: bool = False  # the Sit & Go's writer: reads back tournament hands only
     trouble: str | None = None
     written: int = 0
     missed: list[HandRecord] = field(default_factory=list)  # written once the folder works
+    _stems: dict[int, str] = field(default_factory=dict)  # a tournament's file, once found
 
     @classmethod
-    def for_settings(cls, settings: GameSettings) -> HistoryWriter | None:
-        folder = history_folder(settings)
-        return None if folder is None else cls(folder, phh=settings.hand_history_phh)
+    def for_settings(cls, settings: GameSettings, *, tournaments: bool = False,
+                     data: Path | None = None) -> HistoryWriter | None:
+        folder = history_folder(settings, data)
+        return None if folder is None else cls(folder, phh=settings.hand_history_phh,
+                                                  tournaments=tournaments)
 
     def path_for(self, record: HandRecord, suffix: str = ".txt") -> Path:
-        return self.folder / (file_stem(record) + suffix)
+        """The hand's file; a tournament keeps the file it began in (its day)."""
+        number = tournament_number(record.table_name)
+        if number is None:
+            return self.folder / (file_stem(record) + suffix)
+        if number not in self._stems:
+            tail = tournament_tail(number, record)
+            try:
+                found = sorted(p.stem for p in self.folder.glob(f"HH* {tail}.txt"))
+            except OSError:
+                found = []
+            self._stems[number] = found[0] if found else file_stem(record)
+        return self.folder / (self._stems[number] + suffix)
+
+    def write_summary(self, records: Sequence[HandRecord], places: Sequence[int],
+                      prizes: Sequence[int]) -> str | None:
+        """The finished tournament's summary (``TS….txt``) beside its hands, written
+        once (a sentence for the player if the folder refused it)."""
+        if not records:
+            return None
+        path = self.path_for(records[0])
+        path = path.with_name("TS" + path.name[2:])
+        text = summary_text(records, places, prizes, self.hero, eastern_time())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as err:
+            return f"The tournament summary can't be written to {self.folder} ({_why(err)})."
+        return None
 
     def append(self, record: HandRecord, state: HandState | None = None) -> str | None:
         """Write one complete hand (and its PHH form when asked), after any the folder
@@ -139,7 +188,7 @@ class HistoryWriter:
 
     def restore(self, into: sqlite3.Connection) -> Restored:
         """Every finished hand in the folder that the (salvaged) save ``into`` lacks."""
-        return restore_hands(into, self.folder)
+        return restore_hands(into, self.folder, tournaments=self.tournaments)
 
     def lacks(self, records: Sequence[HandRecord]) -> list[HandRecord]:
         """Those of ``records`` not yet in their files (checked after a restart, for

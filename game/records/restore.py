@@ -30,6 +30,7 @@ from game.records.stars_reader import (
     Placement,
     StarsHand,
     UnreplayableHand,
+    is_tournament,
     parse_header,
     rebuild,
     split_hands,
@@ -39,8 +40,9 @@ from game.records.stars_reader import (
 log = logging.getLogger(__name__)
 
 
-def folder_hands(folder: Path) -> dict[int, StarsHand]:
-    """Every hand in the folder's PokerStars files by number (the first copy of each)."""
+def folder_hands(folder: Path, *, tournaments: bool = False) -> dict[int, StarsHand]:
+    """Every cash hand (``tournaments``: every Sit & Go hand) in the folder's PokerStars
+    files by number (the first copy of each)."""
     found: dict[int, StarsHand] = {}
     for path in stars_files(folder):
         try:
@@ -49,13 +51,16 @@ def folder_hands(folder: Path) -> dict[int, StarsHand]:
             log.warning("Can't read %s: %s", path, err)
             continue
         for hand in split_hands(text):
-            found.setdefault(hand.id, hand)
+            if is_tournament(hand) == tournaments:
+                found.setdefault(hand.id, hand)
     return found
 
 
-def restore_hands(into: sqlite3.Connection, folder: Path) -> Restored:
-    """Insert every complete hand of the folder that ``into`` lacks, in one transaction."""
-    hands = folder_hands(folder)
+def restore_hands(into: sqlite3.Connection, folder: Path, *,
+                  tournaments: bool = False) -> Restored:
+    """Insert every complete hand of the folder that ``into`` lacks, in one transaction:
+    the cash table's hands, or with ``tournaments`` the Sit & Go's."""
+    hands = folder_hands(folder, tournaments=tournaments)
     if not hands:
         return Restored()
     have = {r[0] for r in into.execute("SELECT id FROM hands")}

@@ -1,10 +1,11 @@
 """PokerStars text back into a hand the engine can replay: the way home for a hand that
 only the hand-history folder still holds.
 
-The text names the seats, stacks, button, blinds, every action, the board and the cards
-shown, but not the whole deck: the player's own hole cards and shown cards go where the
-engine dealt them (found by dealing the same hand from a numbered deck and replaying its
-actions), the cards nobody saw fill the rest. The hand is accepted only when the engine,
+The text names the seats, stacks, button, blinds and antes (a Sit & Go's hand its
+tournament too), every action, the board and the cards shown, but not the whole deck:
+the player's own hole cards and shown cards go where the engine dealt them (found by
+dealing the same hand from a numbered deck and replaying its actions), the cards nobody
+saw fill the rest. The hand is accepted only when the engine,
 replaying it, writes back exactly the same text (``pokerstars_hand``): a hand the engine
 can't replay, or replays differently, is refused whole (``UnreplayableHand``), never
 imported half.
@@ -27,10 +28,15 @@ from engine.state import HandState
 from engine.table import TableConfig
 from game.persistence.codec import HandRecord, HandStatus, hand_result
 from game.records.export import STARS_GAMES, ExportError, eastern_time, pokerstars_hand
+from game.records.tournament import table_name as tournament_table
 
 HAND_START = re.compile(r"^PokerStars Hand #(\d+):", re.MULTILINE)
 _HEADER = re.compile(r"^PokerStars Hand #(\d+):  (.+) \((\d+)/(\d+)\) - "
                      r"(\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) ET$")
+_TOURNAMENT_HEADER = re.compile(
+    r"^PokerStars Hand #(\d+): Tournament #(\d+), Freeroll (.+) - Level \S+ "
+    r"\((\d+)/(\d+)\) - (\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) ET$")
+_ANTE = re.compile(r"^.*: posts the ante (\d+)(?: and is all-in)?$")
 _TABLE = re.compile(r"^Table '(.*)' (\d+)-max Seat #(\d+) is the button$")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \((\d+) in chips\)( is sitting out)?$")
 _DEALT = re.compile(r"^Dealt to (.*) \[(\S\S) (\S\S)\]$")
@@ -84,20 +90,37 @@ class Placement:
     table: TableConfig | None
 
 
+def is_tournament(hand: StarsHand) -> bool:
+    """Whether the hand is a Sit & Go's (its first line names the tournament)."""
+    return _TOURNAMENT_HEADER.match(hand.text.split("\n", 1)[0]) is not None
+
+
+def _head(hand: StarsHand) -> tuple[str, int, int, str, str | None]:
+    """The game, small and big blind, start time as written, and the table's stored
+    name when the hand is a Sit & Go's (None for a cash table)."""
+    first = hand.text.split("\n", 1)[0]
+    if found := _TOURNAMENT_HEADER.match(first):
+        return (found.group(3), int(found.group(4)), int(found.group(5)), found.group(6),
+                tournament_table(int(found.group(2))))
+    if found := _HEADER.match(first):
+        return found.group(2), int(found.group(3)), int(found.group(4)), found.group(5), None
+    raise UnreplayableHand(f"hand {hand.id}: its first lines are not PokerStars'")
+
+
 def parse_header(hand: StarsHand) -> tuple[str, datetime, int, int, int]:
     """The table name, start time (UTC), seat count, small and big blind."""
     lines = hand.text.splitlines()
-    head = _HEADER.match(lines[0])
+    _, small, big, started, tournament = _head(hand)
     table = _TABLE.match(lines[1]) if len(lines) > 1 else None
-    if head is None or table is None:
+    if table is None:
         raise UnreplayableHand(f"hand {hand.id}: its first lines are not PokerStars'")
     try:
-        local = datetime.strptime(head.group(5), "%Y/%m/%d %H:%M:%S")
+        local = datetime.strptime(started, "%Y/%m/%d %H:%M:%S")
     except ValueError:
         raise UnreplayableHand(f"hand {hand.id}: its date is not a date") from None
     local = local.replace(tzinfo=eastern_time())
-    return (table.group(1), local.astimezone(UTC), int(table.group(2)), int(head.group(3)),
-            int(head.group(4)))
+    return (tournament or table.group(1), local.astimezone(UTC), int(table.group(2)), small,
+            big)
 
 
 def rebuild(hand: StarsHand, place: Placement) -> HandRecord:
@@ -127,12 +150,12 @@ def _hero(text: str, config: HandConfig) -> int | None:
 
 def _rebuild(hand: StarsHand, place: Placement) -> HandRecord:
     table_name, started, seats, small, big = parse_header(hand)
-    head = _HEADER.match(hand.text.splitlines()[0])
-    assert head is not None
-    structure = _GAMES.get(head.group(2))
+    game = _head(hand)[0]
+    structure = _GAMES.get(game)
     if structure is None:
-        raise UnreplayableHand(f"hand {hand.id}: unknown game {head.group(2)!r}")
+        raise UnreplayableHand(f"hand {hand.id}: unknown game {game!r}")
     lines = hand.text.splitlines()
+    antes = [int(found.group(1)) for line in lines if (found := _ANTE.match(line))]
     table = _TABLE.match(lines[1])
     assert table is not None
     button = int(table.group(3)) - 1
@@ -146,7 +169,8 @@ def _rebuild(hand: StarsHand, place: Placement) -> HandRecord:
         k += 1
     options = place.table or TableConfig(seats=seats, small_blind=small, big_blind=big)
     config = HandConfig(
-        stacks=tuple(stacks), button=button, small_blind=small, big_blind=big, ante=0,
+        stacks=tuple(stacks), button=button, small_blind=small, big_blind=big,
+        ante=max(antes, default=0),
         structure=structure, dealt_in=tuple(dealt), rake_percent=options.rake_percent,
         rake_cap=options.rake_cap, muck_losers=options.muck_losers, names=tuple(names))
     seat_of = {name: s for s, name in enumerate(names) if name}

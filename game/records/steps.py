@@ -13,6 +13,7 @@ from engine.events import Event
 from engine.state import HandState
 from game.persistence.store import HandRecord
 from game.records.handlog import log_line
+from game.records.tournament import tournament_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +101,13 @@ def replay_text(record: HandRecord, hero: int = 0) -> str:
 
 
 def hand_title(record: HandRecord) -> str:
-    """One line for a list of hands: id, number, time, board and who won."""
+    """One line for a list of hands: id, number (and the Sit & Go's), time, board and who
+    won."""
     result = record.result or {}
     names = names_of(record)
     winners = ", ".join(names[s] for s in result.get("winners", []) if 0 <= s < len(names))
     board = " ".join(result.get("board", [])) or "no flop"
     won = f" · won by {winners}" if winners else ""
-    return f"Hand {record.id} · #{record.number} · {local_time(record.started_at)} · {board}{won}"
+    where = f" at {record.table_name}" if tournament_number(record.table_name) else ""
+    return (f"Hand {record.id} · #{record.number}{where} · {local_time(record.started_at)} · "
+            f"{board}{won}")

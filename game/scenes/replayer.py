@@ -11,6 +11,7 @@ from engine.actions import IllegalAction
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings, Hit
 from game.persistence.store import CorruptRecord, HandRecord, StoreError
+from game.records.library import Library, sit_and_go_beside
 from game.records.steps import Step, hand_title, names_of, steps
 from game.render.layout import TableLayout, table_layout
 from game.render.table import SeatStatus, TableRenderer
@@ -27,15 +28,19 @@ CONTROLS = ((BACK, "< Back", "Left"), (FORWARD, "Forward >", "Right / Space"),
 
 
 def recent_hands(host: Host, limit: int = RECENT) -> tuple[list[HandRecord], str]:
-    """The last ``limit`` complete hands, newest first, and a sentence when none can be
-    shown."""
+    """The last ``limit`` complete hands, the cash table's and the Sit & Gos', newest
+    first, and a sentence when none can be shown."""
     store = host.save.store
     if store is None:
         return [], "Hands are not being saved, so there is nothing to replay."
+    sit_and_go = sit_and_go_beside(store)
     try:
-        hands = store.hands()[-limit:][::-1]
+        hands = Library.of(store, sit_and_go).hands()[-limit:][::-1]
     except (CorruptRecord, StoreError) as err:
         return [], f"The stored hands can't be read: {err}"
+    finally:
+        if sit_and_go is not None:
+            sit_and_go.close()
     return hands, "" if hands else "No hands played yet."
 
 

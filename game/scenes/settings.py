@@ -25,19 +25,21 @@ from game.scenes.dialog import (
     menu_layout,
 )
 from game.settings.model import (
+    LEVEL_MINUTE_CHOICES,
     PTT_BUTTONS,
     PTT_KEYS,
     SPEED_CHOICES,
     VOLUME_CHOICES,
     GameSettings,
     cycle,
+    level_minutes_words,
     strength_words,
 )
 from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength")
+        "wake", "confirm", "bots", "strength", "level_minutes")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -75,6 +77,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
     if row == "strength":
         return s.with_(strength=(s.strength - 1 + step) % len(LEVELS) + 1)
+    if row == "level_minutes":
+        return s.with_(level_minutes=cycle(LEVEL_MINUTE_CHOICES, s.level_minutes, step))
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -105,6 +109,7 @@ class SettingsScene(StillScene):
             Row("Voice all-in asks to confirm", "Yes" if v.confirm_all_in else "No"),
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
             Row("Table strength (new tables)", strength_words(s.strength)),
+            Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
         ]
 
     def listening(self) -> Row:

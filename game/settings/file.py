@@ -22,6 +22,7 @@ from game.settings.model import (
     BOT_KINDS,
     BUY_IN_CHOICES_BB,
     CLOCK_CHOICES,
+    MAX_LEVEL_MINUTES,
     MAX_SPEED,
     MIN_SPEED,
     PTT_BUTTONS,
@@ -147,6 +148,7 @@ KEYS: tuple[Key, ...] = (
     Key("table", "auto_rebuy", _boolean),
     Key("table", "confirm_free_fold", _boolean, voice=True),  # keys, clicks and voice
     Key("table", "strength", _int_range(1, 5)),
+    Key("table", "level_minutes", _int_range(0, MAX_LEVEL_MINUTES)),
     Key("display", "four_color", _boolean),
     Key("display", "speed", _float_range(MIN_SPEED, MAX_SPEED)),
     Key("display", "walkthrough_done", _boolean),

@@ -22,6 +22,10 @@ VOLUME_CHOICES: tuple[float, ...] = tuple(k / 10 for k in range(11))
 MIN_SIZE = (960, 540)
 """The smallest window, width and height."""
 HUMAN_SEAT = 0
+LEVEL_MINUTE_CHOICES: tuple[int, ...] = (0, 3, 5, 8, 10, 15, 20)
+"""The settings overlay's choices of minutes a Sit & Go level lasts (0: by hands); the
+settings file and ``--level-minutes`` take any from 1 to :data:`MAX_LEVEL_MINUTES`."""
+MAX_LEVEL_MINUTES = 120
 PTT_KEYS: tuple[str, ...] = ("v", "g", "j", "m", "z", "left ctrl", "right ctrl", "left alt",
                              "right alt")
 """Keys push-to-talk may be held on: none of them does anything else in the game."""
@@ -75,6 +79,7 @@ class GameSettings:
     hand_history_phh: bool = False  # a PHH file beside each PokerStars one
     voice: VoiceSettings = field(default_factory=VoiceSettings)
     strength: int = DEFAULT_LEVEL  # the bots' level (bots.levels), 1 Beginner .. 5 Shark
+    level_minutes: int = 0  # a new Sit & Go's blinds rise every N minutes (0: by hands)
 
     @property
     def seat_kinds(self) -> tuple[str, str, str]:
@@ -134,3 +139,10 @@ def strength_words(number: int) -> str:
 def level_of(big_blind: int) -> int | None:
     """The blind level (1-5) whose big blind this is, if any."""
     return next((i + 1 for i, (_, bb) in enumerate(BLIND_LEVELS) if bb == big_blind), None)
+
+
+def level_minutes_words(minutes: int) -> str:
+    """``"Every 5 minutes"``, or by hands (10 a level; Turbo 5): as the overlay shows it."""
+    if not minutes:
+        return "Every 10 hands (Turbo 5)"
+    return f"Every {minutes} minute{'s' if minutes != 1 else ''}"

@@ -21,7 +21,9 @@ from game.persistence.sitngo import (
     read_state,
     write_state,
 )
-from game.records.tournament import table_name
+from game.persistence.store import StoreError
+from game.records.histories import HistoryWriter
+from game.records.tournament import table_name, tournament_number
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable
 from game.table.players import Seats
@@ -52,7 +54,7 @@ def new_sit_and_go(settings: GameSettings, seed: int, *, speed: Speed = Speed.ST
                   else seats.name(s) for s in range(4))
     config = SitAndGoConfig(speed=speed, minutes_per_level=minutes_per_level)
     sng = SitAndGo.create(config, names)
-    sng.number = _next_number(folder) if save is not None and save.active else 0
+    sng.number = _next_number(folder, save) if save is not None and save.active else 0
     seated = _seated(settings, sng, seats, rng, kinds, save or SaveGame(),
                      autopilot=autopilot_kind is not None, think_scale=think_scale,
                      folder=folder)
@@ -71,7 +73,9 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
     one (``speed`` "standard" or "turbo"); the sentences to tell on the way and the
     recovery kind. A saved Sit & Go of the other kind is left alone: this one plays
     unsaved."""
-    save = open_save(folder)
+    minutes_per_level = minutes_per_level or settings.level_minutes or None
+    save = open_save(folder, HistoryWriter.for_settings(settings, tournaments=True,
+                                                        data=folder))
     notices = save.take_notices()
     try:
         state = read_state(folder)
@@ -145,16 +149,34 @@ def _seated(settings: GameSettings, sng: SitAndGo, seats: Seats, rng: random.Ran
             problem = write_state(sng, kinds, autopilot=autopilot, folder=folder)
             if problem is None and sng.finished:
                 problem = finish(sng, HUMAN_SEAT, names[HUMAN_SEAT], autopilot=autopilot,
-                                 folder=folder)
+                                 folder=folder) or _write_summary(save, sng)
             if problem is not None:
                 save.notices.append(problem)
         session.after_hand = keep
     return SeatedTable(session, seats, autopilot=autopilot)
 
 
-def _next_number(folder: Path | None) -> int:
-    """The next tournament number: one more than the last finished one's."""
-    return max((int(r.get("number", 0)) for r in load_results(folder)), default=0) + 1
+def _next_number(folder: Path | None, save: SaveGame) -> int:
+    """The next tournament number: one more than any finished one's or any in the save
+    file (one left unfinished keeps its number)."""
+    numbers = [int(r.get("number", 0)) for r in load_results(folder)]
+    if save.store is not None:
+        numbers += [n for name in save.store.table_names()
+                    if (n := tournament_number(name)) is not None]
+    return max(numbers, default=0) + 1
+
+
+def _write_summary(save: SaveGame, sng: SitAndGo) -> str | None:
+    """The finished tournament's summary beside its hands in the hand-history folder."""
+    archive, store = save.archive, save.store
+    if not isinstance(archive, HistoryWriter) or store is None:
+        return None
+    name = table_name(sng.number)
+    try:
+        records = [r for r in store.hands() if r.table_name == name]
+    except StoreError as err:
+        return f"The tournament summary can't be written: {err}"
+    return archive.write_summary(records, sng.places, sng.config.prizes)
 
 
 def level_line(sng: SitAndGo) -> str:
@@ -193,9 +215,12 @@ def finished_line(f: Finished, me: int) -> str:
 
 
 def title_line(sng: SitAndGo, hand: int) -> str:
+    """"Sit & Go #3 · Level 2 · 15/30 · next in 4 hands · Hand #6" (no number when it
+    is played unsaved)."""
+    name = f"Sit & Go #{sng.number}" if sng.number else "Sit & Go"
     if sng.finished:
-        return f"Sit & Go over · Hand #{hand}"
-    return f"Sit & Go · {level_line(sng)} · Hand #{hand}"
+        return f"{name} over · Hand #{hand}"
+    return f"{name} · {level_line(sng)} · Hand #{hand}"
 
 
 def results_lines(sng: SitAndGo) -> list[str]:
@@ -214,7 +239,7 @@ def results_lines(sng: SitAndGo) -> list[str]:
 
 def report(sng: SitAndGo) -> dict[str, object]:
     """The closing report's ``tournament`` object (contract 5)."""
-    return {"finished": sng.finished, "places": sng.places,
+    return {"number": sng.number, "finished": sng.finished, "places": sng.places,
             "levels": [lv.as_list() for lv in sng.levels_played], "hands": sng.hands,
             "speed": sng.config.speed.value}
 

@@ -27,7 +27,7 @@ def saved() -> Path:
 @pytest.mark.parametrize("argv, message", [
     (["replay", "0"], "HAND_ID must be 1 or more"),
     (["replay", "seven"], "HAND_ID must be a whole number"),
-    (["export"], "one of the arguments --hand --session --all is required"),
+    (["export"], "one of the arguments --hand --session --all --cash --tournament is required"),
     (["export", "--hand", "1", "--session", "1"], "not allowed with argument --hand"),
     (["export", "--hand", "1", "--format", "xml"], "invalid choice: 'xml'"),
     (["export", "--hand", "1", "--hero", "11"], "--hero must be from 1 to 10"),

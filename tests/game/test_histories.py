@@ -347,6 +347,7 @@ def test_the_help_says_where_the_files_are(tmp_path: Path,
     monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path))
     said = hand_histories(GameSettings())
     assert str(tmp_path / "hand-histories") in said and "HH*.txt" in said
+    assert "Sit & Go has one file per tournament and a TS*.txt summary" in said
     assert "tracker" in said
     assert "off" in hand_histories(GameSettings(hand_histories=False))
 

@@ -101,3 +101,20 @@ def test_stats_panel_from_the_pause_menu(app: App) -> None:
     app.save.close()
     with Store.open(data_dir() / "holdem.sqlite3") as store:
         assert store.integrity_check() == []
+
+
+def test_the_replayer_opens_sit_and_go_hands_beside_the_cash_tables(app: App) -> None:
+    from tests.game.test_sitngo_everywhere import sit_and_go
+    saved_store(data_dir(), hands=2)
+    sit_and_go(data_dir(), seed=2, hands=3)
+    app.save = SaveGame.open()
+    app.push(StartScene(app, seed=1))
+    app.step(FRAME)
+    press(app, pygame.K_h)
+    scene = app.top
+    assert isinstance(scene, ReplayerScene)
+    assert [r.id for r in scene.hands] == [5, 4, 3, 2, 1]  # newest first, both saves
+    record = scene.record
+    assert record is not None and record.table_name == "Sit & Go #1"
+    press(app, pygame.K_END)
+    assert [s.stack for s in scene.display.seats] == list(record.result["final_stacks"])

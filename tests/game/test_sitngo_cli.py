@@ -4,6 +4,7 @@ and the closing report's ``tournament`` object (contract 5)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -63,3 +64,65 @@ def test_level_minutes_reach_the_sit_and_go(tmp_path: Path) -> None:
     sng = seated.session.tournament
     assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
     seated.session.save.close()
+
+
+def test_minutes_per_level_is_a_settings_row_kept_in_the_settings_file(tmp_path: Path
+                                                                       ) -> None:
+    from game.scenes.settings import ROWS, SettingsScene, changed
+    from game.settings.file import load_settings, parse_settings, save_settings
+    from game.settings.model import GameSettings
+    from game.table.sitngo import seat_sit_and_go
+    assert "level_minutes" in ROWS
+    chosen = changed(GameSettings(), "level_minutes", +1)
+    assert chosen.level_minutes == 3 and changed(chosen, "level_minutes", -1).level_minutes == 0
+    rows = SettingsScene(SimpleNamespace(settings=chosen)).rows()  # type: ignore[arg-type]
+    assert len(rows) == len(ROWS)
+    assert rows[ROWS.index("level_minutes")].value == "Every 3 minutes"
+    path = tmp_path / "settings.toml"
+    assert save_settings(chosen, path) is None
+    assert "level_minutes = 3" in path.read_text(encoding="utf-8")
+    assert load_settings(path).settings.level_minutes == 3
+    _, problems = parse_settings({"table": {"level_minutes": 500}})
+    assert problems and "level_minutes" in problems[0]
+    seated, _, _ = seat_sit_and_go(chosen, 1, folder=tmp_path)  # a new one, by the clock
+    sng = seated.session.tournament
+    assert sng is not None and sng.config.by_time and sng.seconds_to_next() == 180
+    seated.session.save.close()
+
+
+@pytest.mark.slow
+def test_an_autoplayed_sit_and_go_exports_and_fills_the_folder_beside_cash_hands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from pokerkit import HandHistory
+
+    from game.__main__ import main
+    autoplay("--autoplay", "2", "--seed", "9", *FAST, data=tmp_path)
+    report = autoplay("--autoplay", "1000", "--sit-and-go", "turbo", "--seed", "4", *FAST,
+                      data=tmp_path)
+    t = report["tournament"]
+    assert isinstance(t, dict) and t["finished"] and t["number"] == 1
+    folder = tmp_path / "hand-histories"
+    assert len(list(folder.glob("HH* T1 No Limit Hold'em Freeroll.txt"))) == 1
+    assert len(list(folder.glob("TS* T1 No Limit Hold'em Freeroll.txt"))) == 1
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["export", "--all", "--format", "phh"]) == 0
+    hands = list(HandHistory.loads_all(capsys.readouterr().out))
+    assert [h.hand for h in hands] == list(range(1, 3 + t["hands"]))
+    assert sum(h.table == "Sit & Go #1" for h in hands) == t["hands"]
+    assert main(["export", "--all"]) == 0
+    text = capsys.readouterr().out
+    assert len(re.findall(r"^PokerStars Hand #\d+: Tournament #1, ", text, re.M)) == t["hands"]
+
+
+def test_the_help_says_where_the_sit_and_go_files_are() -> None:
+    from game.cli.args import parser
+    text = " ".join(parser().format_help().split())
+    assert "sitngo.sqlite3 (the Sit & Gos)" in text and "hand-histories/" in text
+    export = parser()._subparsers._group_actions[0].choices["export"]  # type: ignore[union-attr]
+    said = " ".join(export.format_help().split())
+    assert "--tournament ID" in said and "--cash" in said
+    assert "one per tournament with its TS… summary" in said

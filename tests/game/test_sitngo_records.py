@@ -256,18 +256,23 @@ def test_the_career_and_stats_count_sit_and_gos_places_and_the_average_finish(
     from game.persistence.sitngo import RESULTS_FILE, sit_and_go_rows
 
     results = [{"number": n, "place": p, "points": {1: 65, 2: 35}.get(p, 0), "autoplay": a,
-                "places": [0, 1, 2, 3]}
+                "places": [0, 1, 2, 3], "hands": 40 + n}
                for n, (p, a) in enumerate([(1, False), (3, False), (2, False), (4, True)], 1)]
     (folder / RESULTS_FILE).write_text(json.dumps(results), encoding="utf-8")
     career = tournament_career(load_results(folder))
-    assert (career.played, career.places, career.average_finish, career.points) == \
-        (3, {1: 1, 2: 1, 3: 1}, 2.0, 100)
+    assert (career.played, career.places, career.average_finish, career.points,
+            career.hands) == (3, {1: 1, 2: 1, 3: 1}, 2.0, 100, 41 + 42 + 43)
     assert sit_and_go_rows(career) == [("Sit & Gos played", "3 (100 points)"),
                                        ("Places", "1 × 1st · 1 × 2nd · 1 × 3rd"),
-                                       ("Average finish", "2.00")]
+                                       ("Average finish", "2.00"),
+                                       ("Sit & Go hands", "126")]
     assert main(["stats", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["sit_and_go"] == {"played": 3, "places": {"1": 1, "2": 1, "3": 1},
-                                    "average_finish": 2.0, "points": 100}
+                                    "average_finish": 2.0, "points": 100, "hands": 126}
+    assert report["sit_and_go_autoplay"] == {"played": 1, "places": {"4": 1},
+                                             "average_finish": 4.0, "points": 0, "hands": 44}
     assert main(["stats"]) == 0
-    assert "Average finish: 2.00" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Average finish: 2.00" in said and "Sit & Go hands: 126" in said
+    assert "Autoplay's Sit & Gos (a bot in your chair): Sit & Gos played 1 (0 points)" in said

@@ -42,7 +42,7 @@ def test_the_start_screen_offers_a_sit_and_go_and_a_turbo(app: App) -> None:
     scene = _sit_and_go(app, pygame.K_u)
     sng = scene.session.tournament
     assert sng is not None and sng.config.level_hands == 5
-    assert scene.model.title.startswith("Sit & Go · Level 1 · 10/20 · next in 5 hands")
+    assert scene.model.title.startswith("Sit & Go #1 · Level 1 · 10/20 · next in 5 hands")
     assert scene.session.save.active  # its own file, beside the cash table's
     assert not app.save.active or app.save.table_info() is None
 
