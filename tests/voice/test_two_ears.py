@@ -361,6 +361,7 @@ def test_a_damaged_spotter_leaves_whisper_and_pocketsphinx_with_a_sentence(
     choice = choose_backend()
     assert choice.name == PAIRED and choice.listening == ("whisper", "pocketsphinx")
     assert choice.reason.startswith("The spotter head file spotter.npz is damaged.")
+    assert choice.whisper_short == "no spotter"  # the voice panel's note
 
 
 def test_a_wrong_whisper_file_falls_back_with_a_sentence(

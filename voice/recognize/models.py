@@ -109,7 +109,8 @@ TRIO = "whisper+pocketsphinx+spotter"
 
 def spotter_problem() -> str:
     """Why the command spotter cannot listen ("" when it can): its backbone package
-    missing, a file of it or of its head damaged (each SHA-256 checked)."""
+    missing, a file of it or of its head damaged (each SHA-256 checked). The sentence
+    starts with "The command spotter" or names the spotter's file."""
     from voice.recognize.spotter import SpotterError, backbone_dir, load_head
     from voice.recognize.store import verify_files
 
@@ -160,7 +161,7 @@ def choose_backend(settings_path: str | Path | None = None,
                     PAIRED, f"{spotter} Whisper and pocketsphinx both listen: an action "
                     "they agree on is done, two readings are offered, one reading is "
                     "asked about.", whisper_path=found.path,
-                    listening=("whisper", "pocketsphinx"))
+                    listening=("whisper", "pocketsphinx"), whisper_short="no spotter")
         else:
             problem, short = found.problem or "No Whisper model.", found.short
     fallback = _vosk_or_sphinx(settings_path, environ)
