@@ -23,11 +23,11 @@ def button(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, *,
     edge = GOLD if selected else tuple(min(255, c + 40) for c in color)
     pygame.draw.rect(surf, edge, rect, width=2 if selected else 1, border_radius=radius)
     fg = TEXT if enabled else DIM
-    size = max(13, min(round(rect.h * 0.56), 30))
+    size = min(round(rect.h * 0.56), 30)
     if hint and rect.h >= 34:
         text.blit(surf, label, size, (rect.centerx, rect.centery - rect.h // 10), fg,
                   bold=True, anchor="center", width=rect.w - 8)
-        text.blit(surf, hint, max(10, size * 2 // 3), (rect.centerx, rect.bottom - 3),
+        text.blit(surf, hint, size * 2 // 3, (rect.centerx, rect.bottom - 3),
                   DIM if not enabled else (200, 205, 215), anchor="midbottom",
                   width=rect.w - 8)
     else:
@@ -48,7 +48,7 @@ def toggle(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, on: 
         pygame.draw.lines(surf, GOLD, False, [(box.x + 3, box.centery),
                                               (box.centerx - 1, box.bottom - 4),
                                               (box.right - 3, box.y + 3)], 3)
-    text.blit(surf, label, max(12, round(rect.h * 0.55)), (box.right + 6, rect.centery),
+    text.blit(surf, label, round(rect.h * 0.55), (box.right + 6, rect.centery),
               TEXT if enabled else DIM, anchor="midleft", width=rect.right - box.right - 10)
 
 
