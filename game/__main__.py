@@ -209,17 +209,18 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace,
               transcript: TextIO | None = None) -> str:
     """Sit at the saved table of this run's kind (a bot's chair with ``--autoplay``, the
     player's otherwise), or a new one with ``--new-table`` or when none is saved; the
-    recovery kind. Notices (a table cashed out, a save left alone) go to standard error."""
+    recovery kind. Notices (a table cashed out, a save left alone) are told on the table
+    (the notices panel, the hand log) and logged (standard error)."""
     from game.app import table_scene
     from game.table.factory import arrive
 
     arrival = arrive(settings, args.seed if args.seed is not None else 0, app.save,
                      autopilot_kind="shark" if args.autoplay else None, fresh=args.new_table)
-    for notice in arrival.notices:
-        print(notice, file=sys.stderr)
     scene = table_scene(app, arrival.seated)
     scene.transcript = transcript
     app.push(scene)
+    for notice in arrival.notices:  # on screen and in the logs, as the start screen's are
+        scene.tell(notice, error=True)
     return arrival.recovery
 
 
@@ -233,9 +234,10 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
     seated, notices, recovery = seat_sit_and_go(
         settings, args.seed if args.seed is not None else 0, speed=args.sit_and_go,
         autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
+    scene = table_scene(app, seated)
+    app.push(scene)
     for notice in notices:
-        print(notice, file=sys.stderr)
-    app.push(table_scene(app, seated))
+        scene.tell(notice, error=True)
     return recovery
 
 

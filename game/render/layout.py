@@ -154,7 +154,7 @@ def table_layout(width: int, height: int) -> TableLayout:
     cw, ch = round(54 * s), round(76 * s)
     # Seats and dealer discs no smaller than their text at the legible size needs (a
     # name with its level, the stack and a status line; "SB" on the disc).
-    pw, ph = max(150, round(178 * s)), max(46, round(60 * s))
+    pw, ph = max(156, round(178 * s)), max(46, round(60 * s))
     bet_w, bet_h = round(104 * s), round(22 * s)
     dsz = max(22, round(22 * s))
     gap = max(3, round(4 * s))

@@ -363,7 +363,7 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
     if winner:
         return f"Won {chip_text(seat.won)}", GREEN
     if acting and not st.thinking and not st.clock_bank and st.clock_bank_seconds > 0:
-        return f"To act · +{math.ceil(st.clock_bank_seconds)} s bank", GOLD
+        return f"To act +{math.ceil(st.clock_bank_seconds)} s bank", GOLD
     if acting:
         return ("Thinking..." if st.thinking else "To act"), GOLD
     if seat.all_in:

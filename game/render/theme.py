@@ -111,19 +111,35 @@ class Text:
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` (measured in the weight drawn);
-        a word wider than a line is cut."""
+        a word wider than a line (a folder's path) is broken across lines, after a ``/``
+        where it can be."""
         font = self.font(size, bold)
-        words, lines, line = text.split(), [], ""
-        for word in words:
+        lines, line = [], ""
+        for word in text.split():
             trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
+            if font.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while font.size(line)[0] > width and len(line) > 1:
+                head = self._head(line, font, width)
+                lines.append(head)
+                line = line[len(head):]
         if line:
             lines.append(line)
-        return [self.cut(line, size, width, bold) for line in lines]
+        return lines
+
+    @staticmethod
+    def _head(word: str, font: pygame.font.Font, width: int) -> str:
+        """The longest start of ``word`` that fits ``width``, ending after a ``/`` when
+        one is in the fitting part."""
+        keep = len(word) - 1
+        while keep > 1 and font.size(word[:keep])[0] > width:
+            keep -= 1
+        slash = word.rfind("/", 0, keep)
+        return word[:slash + 1] if slash > 0 else word[:keep]
 
     def lines(self, text: str, size: int, width: int, most: int,
               bold: bool = False) -> list[str]:

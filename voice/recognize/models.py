@@ -92,7 +92,8 @@ class BackendChoice:
     ``reason``: one sentence for the player (why these, and what is missing when it is
     a fallback); ``model_path``: the Vosk model; ``whisper_path``: the verified Whisper
     folder; ``whisper_problem``: why Whisper is not listening ("" when it is), and
-    ``whisper_short`` the same in a few words for the panel."""
+    ``whisper_short`` the same in a few words for the panel, or, while Whisper listens
+    from another copy, why the one ``$HOLDEM_WHISPER_MODEL`` names was passed over."""
 
     name: str
     reason: str
@@ -125,10 +126,16 @@ def choose_backend(settings_path: str | Path | None = None,
                 problem = f"Whisper's engine is unavailable ({err})."
                 short = "Whisper unavailable"
             else:
-                return BackendChoice(
-                    PAIRED, "Whisper and pocketsphinx both listen: an action they agree on "
-                    "is done, two readings are offered, one reading is asked about.",
-                    whisper_path=found.path, listening=("whisper", "pocketsphinx"))
+                both = ("Whisper and pocketsphinx both listen: an action they agree on is "
+                        "done, two readings are offered, one reading is asked about.")
+                if found.passed_over:  # the player's own copy is bad: never silently
+                    return BackendChoice(
+                        PAIRED, f"{found.passed_over} Whisper listens with the model from "
+                        f"{found.origin} instead. {both}", whisper_path=found.path,
+                        listening=("whisper", "pocketsphinx"),
+                        whisper_short=found.passed_over_short)
+                return BackendChoice(PAIRED, both, whisper_path=found.path,
+                                     listening=("whisper", "pocketsphinx"))
         else:
             problem, short = found.problem or "No Whisper model.", found.short
     fallback = _vosk_or_sphinx(settings_path, environ)
