@@ -122,6 +122,6 @@ def draw_top(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     pygame.draw.line(surf, PANEL_EDGE, L.top_bar.bottomleft, L.top_bar.bottomright)
     text.blit(surf, m.title, round(L.title.h * 0.75), L.title.midleft, TEXT, bold=True,
               anchor="midleft", width=L.title.w)
-    button(surf, text, L.sit_out, "Sit in [S]" if m.sitting_out else "Sit out [S]")
+    toggle(surf, text, L.sit_out, "Sit out next hand [S]", m.sitting_out)
     button(surf, text, L.rebuy, "Rebuy [B]", enabled=m.can_rebuy)
     button(surf, text, L.pause, "Pause [Esc]")

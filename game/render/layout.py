@@ -231,7 +231,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     by = (top_h - bh) // 2
     pause = Rect(width - spad - bw, by, bw, bh)
     rebuy = Rect(pause.left - spad - bw, by, bw, bh)
-    sit_out = Rect(rebuy.left - spad - bw, by, bw, bh)
+    tick_w = max(round(180 * su), 150)  # "Sit out next hand [S]" at the legible size
+    sit_out = Rect(rebuy.left - spad - tick_w, by, tick_w, bh)
     title = Rect(spad, by, sit_out.left - 2 * spad, bh)
     return TableLayout(
         size=(width, height), scale=s, ui_scale=su, top_bar=top_bar, title=title,

@@ -37,7 +37,7 @@ from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength")
+        "wake", "confirm", "bots", "strength", "muck")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -75,6 +75,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
     if row == "strength":
         return s.with_(strength=(s.strength - 1 + step) % len(LEVELS) + 1)
+    if row == "muck":
+        return s.with_(muck_losers=not s.muck_losers)
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -105,6 +107,7 @@ class SettingsScene(StillScene):
             Row("Voice all-in asks to confirm", "Yes" if v.confirm_all_in else "No"),
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
             Row("Table strength (new tables)", strength_words(s.strength)),
+            Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
         ]
 
     def listening(self) -> Row:

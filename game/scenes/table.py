@@ -487,7 +487,7 @@ class TableScene(SitAndGoPart):
         self.session.settings = self.session.settings.with_(
             speed=settings.speed, four_color=settings.four_color,
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
-            voice=settings.voice)
+            voice=settings.voice, muck_losers=settings.muck_losers)
 
     # ------------------------------------------------------------ update
 
