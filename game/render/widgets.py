@@ -32,6 +32,8 @@ def button(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, *,
                   width=rect.w - 8)
     else:
         shown = f"{label}  [{hint}]" if hint else label
+        if text.font(size, True).size(shown)[0] > rect.w - 8:
+            shown = label  # the key hint goes before any of the label does
         text.blit(surf, shown, size, rect.center, fg, bold=True, anchor="center",
                   width=rect.w - 8)
 
