@@ -154,8 +154,11 @@ class TableDisplay:
             return Beat(0.35, (Flight("chips", ("bet", event.seat, 0),
                                       ("seat", event.seat, 0), event.amount),),
                         frozenset({("bet", event.seat, 0)}))
-        if isinstance(event, HandsTabled):
-            return Beat(0.9)  # a moment to look at the hands before the board runs out
+        if isinstance(event, HandsTabled):  # face up at once, then a moment to look
+            spots = [(("hole", s, k), cards[k]) for s, cards in event.hands for k in range(2)]
+            return Beat(0.9, tuple(Flight("card", spot, spot, card=card, end=0.0)
+                                   for spot, card in spots),
+                        frozenset(spot for spot, _ in spots))
         if isinstance(event, HandShown):
             return Beat(0.0 if event.seat == self.me or event.mucked else 0.45)
         if isinstance(event, PotAwarded):

@@ -29,10 +29,17 @@ def test_all_in_hands_are_face_up_on_the_table_and_in_the_log_before_the_flop(
     bot(app, scene, 2, C)
     run_until(app, lambda: isinstance(scene.presenter.current, HandsTabled)
               or bool(scene.display.board))
+    app.step(FRAME)
+    assert isinstance(scene.presenter.current, HandsTabled) and scene.display.board == []
+    app.draw()  # the flop is still to come, and both hands are face up on the felt
+    for seat in (2, 3):
+        for rect in scene.layout.seats[seat].cards:
+            card = app.screen.subsurface(rect)
+            white = sum(1 for x in range(0, rect.w, 3) for y in range(0, rect.h, 3)
+                        if min(card.get_at((x, y))[:3]) > 225)
+            assert white > 0.5 * (rect.w // 3 + 1) * (rect.h // 3 + 1), seat  # not a back
     run_until(app, lambda: not isinstance(scene.presenter.current, HandsTabled))
-    assert scene.display.board == []  # the flop is still to come ...
-    shown = {i: seat.cards for i, seat in enumerate(scene.display.seats) if i in (2, 3)}
-    assert all(cards is not None for cards in shown.values())  # ... both hands face up
+    assert all(scene.display.seats[s].cards is not None for s in (2, 3))
     run_until(app, lambda: scene.session.hand is None)
     log = scene.log
     face_up = next(i for i, line in enumerate(log) if line.startswith("All in, hands face up"))
