@@ -50,8 +50,13 @@ def toggle(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, on: 
         pygame.draw.lines(surf, GOLD, False, [(box.x + 3, box.centery),
                                               (box.centerx - 1, box.bottom - 4),
                                               (box.right - 3, box.y + 3)], 3)
-    text.blit(surf, label, round(rect.h * 0.55), (box.right + 6, rect.centery),
-              TEXT if enabled else DIM, anchor="midleft", width=rect.right - box.right - 10)
+    room = pygame.Rect(box.right + 6, rect.y + 2, rect.right - box.right - 10, rect.h - 4)
+    size, lines = text.settle(label, round(rect.h * 0.55), room)  # smaller, then two lines
+    step = text.line_height(size)
+    y = rect.centery - len(lines) * step // 2
+    for line in lines:
+        text.blit(surf, line, size, (room.x, y), TEXT if enabled else DIM)
+        y += step
 
 
 def dim(surf: pygame.Surface, alpha: int = 150) -> None:
