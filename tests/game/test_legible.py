@@ -15,7 +15,7 @@ from game.render.theme import TEXT, Color, Text
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
 from game.voicectl.panel import MicState, VoicePanel
-from tests.game.helpers import bot, scripted_table, to_act
+from tests.game.helpers import bot, press, scripted_table, to_act
 
 SIZES = [(960, 540), (1280, 720)]
 CAP_PX = 9
@@ -93,3 +93,22 @@ def test_the_voice_answer_log_seats_and_keys_show_whole(
         assert any(line.startswith(name) for line in lines), name
     for key in ("F fold", "C check/call", "R bet/raise", "A all-in", "F1 help"):
         assert any(key in line for line in lines), key
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("key", [pygame.K_o, pygame.K_F1, pygame.K_ESCAPE])
+def test_the_dialogs_over_the_table_are_drawn_at_a_legible_size(
+        app: App, size: tuple[int, int], key: int) -> None:
+    """Settings (O), help (F1) and pause (Esc), each over the table."""
+    text = Measured()
+    app.text = text
+    app.resize(size)
+    scene = scripted_table(app)
+    to_act(app, scene, 3)
+    press(app, key)
+    assert app.top is not scene
+    text.drawn.clear()
+    app.draw()
+    small = sorted({(line, text.cap_px(at, bold)) for line, at, bold in text.drawn
+                    if line.strip() and text.cap_px(at, bold) < CAP_PX})
+    assert text.drawn and small == [], f"{size}: drawn with capitals under {CAP_PX} px"
