@@ -115,3 +115,25 @@ def test_notices_leave_the_panel_but_stay_in_the_log(app: App) -> None:
         scene.update(FRAME)
     pygame.event.clear()
     assert scene.shown_notices() == () and "The save file can't be written." in scene.log
+
+
+def test_a_second_game_opened_from_the_start_screen_says_so_there_and_in_the_log(
+        app: App, caplog: pytest.LogCaptureFixture) -> None:
+    from game.scenes.start import StartScene
+
+    first = SaveGame.open()
+    second = SaveGame.open()
+    try:
+        app.resize((960, 540))
+        app.save = second
+        start = StartScene(app)
+        app.replace_all(start)
+        app.draw()
+        _, lines = start._notice_lines()
+        assert "Another Hold'em game is using the save file" in start.notice
+        assert "".join(lines).replace(" ", "") == start.notice.replace(" ", "")  # whole
+        assert any("Another Hold'em game" in r.getMessage() and r.levelno == logging.WARNING
+                   for r in caplog.records)
+    finally:
+        second.close()
+        first.close()
