@@ -66,10 +66,14 @@ class HelpScene(StillScene):
         x, y = box.x + pad, top
         y = self._heading(surface, "Keys", x, y, size)
         key_w = round(left_w * 0.38)
-        for key, what in keys(self.host.settings.voice):
-            text.blit(surface, key, size, (x, y), TEXT, bold=True, width=key_w - 6)
-            text.blit(surface, what, size, (x + key_w, y), MUTED, width=left_w - key_w - pad)
-            y += line
+        for key, what in keys(self.host.settings.voice):  # each on up to two lines
+            named = text.lines(key, size, key_w - 6, 2, bold=True)
+            meant = text.lines(what, size, left_w - key_w - pad, 2)
+            for k, part in enumerate(named):
+                text.blit(surface, part, size, (x, y + k * line), TEXT, bold=True)
+            for k, part in enumerate(meant):
+                text.blit(surface, part, size, (x + key_w, y + k * line), MUTED)
+            y += line * max(len(named), len(meant))
         y = self._heading(surface, "Stats", x, y + line // 2, size)
         for name, meaning in STATS:  # whole entries only, while they fit
             parts = text.wrap(meaning, size, left_w - key_w - pad)
