@@ -116,6 +116,16 @@ class HandShown:
 
 
 @dataclass(frozen=True, slots=True)
+class HandsTabled:
+    """Betting is over before the river with two or more hands live and at most one of
+    them able to bet: every live hand is turned face up, in showdown order, before the
+    rest of the board is dealt (the card rooms' all-in rule). The showdown still follows,
+    each of these hands shown again there with what it made (none may muck)."""
+
+    hands: tuple[tuple[int, tuple[Card, Card]], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RakeTaken:
     amount: int
 
@@ -138,5 +148,5 @@ class HandEnded:
 
 Event = (
     HandStarted | BlindPosted | HoleCardsDealt | ActionTaken | StreetDealt | PotsChanged
-    | UncalledBetReturned | HandShown | RakeTaken | PotAwarded | HandEnded
+    | UncalledBetReturned | HandsTabled | HandShown | RakeTaken | PotAwarded | HandEnded
 )

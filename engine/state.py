@@ -50,6 +50,7 @@ from engine.events import (
     Event,
     HandEnded,
     HandShown,
+    HandsTabled,
     HandStarted,
     HoleCardsDealt,
     Pot,
@@ -434,6 +435,7 @@ class HandState:
             if self.street is _RIVER:
                 self._finish()
                 return
+            self._table_all_in()
             self.street = street = _NEXT_STREET[self.street]
             self.street_bets = [0] * self.n
             self.current_bet = 0
@@ -448,6 +450,23 @@ class HandState:
             self.to_act = self._next_actor(self.config.button + 1)
             if self.to_act is not None:
                 return
+
+    def _table_all_in(self) -> None:
+        """Before a run-out (two or more hands live, at most one with chips to bet), once
+        a hand: every live hand face up, in showdown order (:class:`HandsTabled`)."""
+        live = [s for s in range(self.n) if not self.folded[s]]
+        if (len(live) < 2 or sum(1 for s in live if self.stacks[s] > 0) > 1
+                or any(isinstance(e, HandsTabled) for e in self.events)):
+            return
+        start = self.last_aggressor if self.last_aggressor is not None \
+            else self.config.button + 1
+        order = [s for s in _CLOCKWISE[self.n][start % self.n] if s in live]
+        hands = []
+        for s in order:
+            cards = self.hole[s]
+            assert cards is not None
+            hands.append((s, cards))
+        self.events.append(HandsTabled(tuple(hands)))
 
     def contested_pots(self) -> list[Pot]:
         """The pots as they stand, uncalled chips set aside."""

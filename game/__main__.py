@@ -214,17 +214,18 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: 
               transcript: TextIO | None = None) -> str:
     """Sit at the saved table of this run's kind (a bot's chair with ``--autoplay``, the
     player's otherwise), or a new one with ``--new-table`` or when none is saved; the
-    recovery kind. Notices (a table cashed out, a save left alone) go to standard error."""
+    recovery kind. Notices (a table cashed out, a save left alone) are told on the table
+    (the notices panel, the hand log) and logged (standard error)."""
     from game.app import table_scene
     from game.table.factory import arrive
 
     arrival = arrive(settings, seed, app.save,
                      autopilot_kind="shark" if args.autoplay else None, fresh=args.new_table)
-    for notice in arrival.notices:
-        print(notice, file=sys.stderr)
     scene = table_scene(app, arrival.seated)
     scene.transcript = transcript
     app.push(scene)
+    for notice in arrival.notices:  # on screen and in the logs, as the start screen's are
+        scene.tell(notice, error=True)
     return arrival.recovery
 
 
@@ -239,11 +240,11 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
     seated, notices, recovery = seat_sit_and_go(
         settings, seed, speed=args.sit_and_go,
         autoplay=bool(args.autoplay), minutes_per_level=args.level_minutes)
-    for notice in notices:
-        print(notice, file=sys.stderr)
     scene = table_scene(app, seated)
     scene.transcript = transcript
     app.push(scene)
+    for notice in notices:
+        scene.tell(notice, error=True)
     return recovery
 
 

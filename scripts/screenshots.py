@@ -5,8 +5,9 @@
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
 rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays, the
 voice panel offering two numbered readings, the start screen's voice check, the player's
-seat waiting for the big blind (with Post now), the win moment, and the hand break with
-a top-up queued and a bot's top-up in the log.
+seat waiting for the big blind (with Post now), the win moment, the hand break with
+a top-up queued and a bot's top-up in the log, the voice panel's longest answers and a
+notice in the notices panel.
 Hands use stacked decks and scripted actions.
 """
 
@@ -42,7 +43,7 @@ from game.table.factory import new_table  # noqa: E402
 from game.voicectl.controller import VoiceController  # noqa: E402
 from game.voicectl.listening import Captured  # noqa: E402
 from game.voicectl.panel import MicState  # noqa: E402
-from voice.understand.intent import Intent, IntentKind  # noqa: E402
+from voice.understand.intent import Intent, IntentKind, Query  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
 R = ActionKind.RAISE
@@ -107,6 +108,30 @@ def voice_states(app: App, scene: TableScene, out: Path) -> None:
     app.step(1 / 60)
     shoot(app, "12_start_voice_check", out)
     app.voice = None
+
+
+def voice_answers(app: App, scene: TableScene, out: Path) -> None:
+    """The voice panel's longest answers on the player's turn facing a bet: words it
+    could not use ("Sorry, I didn't catch that. You can say fold, call 20, or raise to an
+    amount") and "what can I say"; then a notice a player must not miss (the save file
+    held by another game) in the notices panel."""
+    voice = VoiceController(app.settings.voice)
+    voice.mic, voice.mic_note, voice.backend = MicState.LISTENING, "", "whisper+pocketsphinx"
+    app.voice = voice
+    app.step(1 / 60)
+    for name, heard, intent in (
+            ("16_voice_sorry", "blue cheese", Intent(IntentKind.UNKNOWN)),
+            ("17_voice_what_can_i_say", "what can I say",
+             Intent(IntentKind.QUERY, query=Query.HELP))):
+        voice.captured(Captured(intent, 0.8, heard, voice.turn, voice.context))
+        app.step(1 / 60)
+        shoot(app, name, out)
+        app.step(4.0)
+    app.voice = None
+    scene.tell("Another Hold'em game is using the save file in ~/.local/share/holdem; this "
+               "one plays on without saving.", error=True)
+    app.step(1 / 60)
+    shoot(app, "18_notice", out)
 
 
 def seat_states(app: App, out: Path) -> None:
@@ -232,6 +257,7 @@ def main() -> int:
     app.open(SceneName.SETTINGS)
     shoot(app, "10_settings", out)
     app.pop(app.top)
+    voice_answers(app, scene, out)
     voice_states(app, scene, out)
     seat_states(app, out)
     pygame.quit()

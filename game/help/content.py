@@ -22,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Home / PgDn / PgUp / End", "minimum / half pot / pot / all-in size"),
     ("digits, Backspace", "type an amount"),
     (PUSH_TO_TALK_ROW, "push-to-talk, when it is on (change them in O)"),
-    ("S / B", "sit out or in / rebuy or top up"),
+    ("S / B", "sit out next hand (tick) / rebuy or top up"),
     ("N", "waiting for the big blind: post it now and play the next hand"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
     ("O", "settings: volumes, speed, deck, voice"),

@@ -11,6 +11,7 @@ from engine.events import (
     BlindPosted,
     Event,
     HandShown,
+    HandsTabled,
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
@@ -57,6 +58,12 @@ def log_line(event: Event, names: tuple[str, ...], me: int, hand_number: int) ->
         return f"{event.street.value.capitalize()}: {board}"
     if isinstance(event, UncalledBetReturned):
         return f"{chip_text(event.amount)} returned to {names[event.seat]}"
+    if isinstance(event, HandsTabled):
+        return "All in, hands face up: " + " · ".join(
+            f"{names[s]} {' '.join(card_str(c) for c in cards)}" for s, cards in event.hands)
+    if isinstance(event, HandShown) and event.mucked:
+        who = names[event.seat]
+        return f"{who} {verb(who, 'mucks')}"
     if isinstance(event, HandShown):
         cards = " ".join(card_str(c) for c in event.cards)
         who = names[event.seat]

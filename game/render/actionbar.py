@@ -78,10 +78,11 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
         box = b.message.union(h)
         panel(surf, box, (58, 26, 20), ORANGE, radius=6, width=2)
         size, wrapped = message_lines(text, m.message, box)
-        y = box.centery - len(wrapped) * (size + 2) // 2
+        step = text.line_height(size, True)
+        y = box.centery - len(wrapped) * step // 2
         for line in wrapped:
-            text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True, width=box.w - 16)
-            y += size + 2
+            text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True)
+            y += step
         return
     if m.message or m.standing:  # a message, else where the seat stands
         color = ORANGE if m.message_is_error or not m.message else GOLD
@@ -89,23 +90,31 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
                   b.message.midleft, color, bold=True, anchor="midleft",
                   width=b.message.w)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
-    fs = max(11, round(h.h * 0.27))
-    lines = ("Keys: F fold · C check/call · R bet/raise · A all-in · O settings",
-             "Left/Right size (Shift ×5) · digits type · Enter act · Esc pause · F1 help")
-    for k, line in enumerate(lines):
-        text.blit(surf, line, fs, (h.x + 8, h.y + 4 + k * (h.h - 8) // 2), MUTED,
-                  width=h.w - 16)
+    fs = round(h.h * 0.27)
+    step = text.line_height(fs)
+    lines = key_hint_lines(text, fs, h)
+    y = h.y + (h.h - len(lines) * step) // 2
+    for line in lines:
+        text.blit(surf, line, fs, (h.x + 8, y), MUTED)
+        y += step
+
+
+KEY_HINTS = ("F fold", "C check/call", "R bet/raise", "A all-in", "F1 help", "Esc pause",
+             "Enter act", "O settings", "Left/Right size (Shift ×5)", "digits type")
+"""The keys hint, most needed first: a narrow window shows the first ones whole."""
+
+
+def key_hint_lines(text: Text, size: int, box: pygame.Rect) -> list[str]:
+    """The key hints that fit ``box`` whole, as lines."""
+    most = max(1, (box.h - 4) // text.line_height(size))
+    return text.flow(KEY_HINTS, size, box.w - 16, most)
 
 
 def message_lines(text: Text, message: str, box: pygame.Rect) -> tuple[int, list[str]]:
-    """The largest size (from a quarter of the box height down to 11 px) at which the whole
-    message wraps inside ``box``; a refusal cut off mid-sentence tells the player nothing."""
-    size = max(14, round(box.h * 0.26))
-    while True:
-        wrapped = text.wrap(message, size, box.w - 16, bold=True)
-        if len(wrapped) * (size + 2) <= box.h - 8 or size <= 11:
-            return size, wrapped
-        size -= 1
+    """The message at up to a quarter of the box height, wrapped inside ``box`` (smaller
+    only down to the legible size; a refusal cut off mid-sentence tells the player
+    nothing, so the box is sized for the longest)."""
+    return text.settle(message, round(box.h * 0.26), box.inflate(-16, -8), bold=True)
 
 
 def draw_top(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
@@ -113,6 +122,6 @@ def draw_top(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     pygame.draw.line(surf, PANEL_EDGE, L.top_bar.bottomleft, L.top_bar.bottomright)
     text.blit(surf, m.title, round(L.title.h * 0.75), L.title.midleft, TEXT, bold=True,
               anchor="midleft", width=L.title.w)
-    button(surf, text, L.sit_out, "Sit in [S]" if m.sitting_out else "Sit out [S]")
+    toggle(surf, text, L.sit_out, "Sit out next hand [S]", m.sitting_out)
     button(surf, text, L.rebuy, "Rebuy [B]", enabled=m.can_rebuy)
     button(surf, text, L.pause, "Pause [Esc]")

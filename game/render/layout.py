@@ -64,6 +64,7 @@ class VoiceLayout:
     recognizer: Rect
     progress: Rect
     readings: tuple[Rect, Rect]  # the two numbered readings, in the say-back's row
+    line: int = 16  # one text line's height
 
     def controls(self) -> dict[str, Rect]:
         """Rects that must not overlap (Cancel shares its place with Yes/No, which are
@@ -151,9 +152,11 @@ def table_layout(width: int, height: int) -> TableLayout:
 
     pad = max(4, round(6 * s))
     cw, ch = round(54 * s), round(76 * s)
-    pw, ph = round(178 * s), round(60 * s)
+    # Seats and dealer discs no smaller than their text at the legible size needs (a
+    # name with its level, the stack and a status line; "SB" on the disc).
+    pw, ph = max(156, round(178 * s)), max(46, round(60 * s))
     bet_w, bet_h = round(104 * s), round(22 * s)
-    dsz = round(22 * s)
+    dsz = max(22, round(22 * s))
     gap = max(3, round(4 * s))
 
     def cards_at(x: int, y: int) -> tuple[Rect, Rect]:
@@ -207,6 +210,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     pots_row.midtop = (play.centerx, board[0].bottom + pad)
     banner = Rect(0, 0, inner_w, line)
     banner.midtop = (play.centerx, pots_row.bottom + gap)
+    # A long result wraps to a second line, down to the player's bet at most.
+    banner.h = max(line, min(2 * line, seats[0].bet.top - banner.top))
     felt = Rect(play.left + round(40 * s), play.top + round(24 * s),
                 play.w - round(80 * s), play.h - round(48 * s))
     deck = Rect(0, 0, cw, ch)
@@ -215,8 +220,7 @@ def table_layout(width: int, height: int) -> TableLayout:
     bar = _bar(Rect(0, height - bar_h, play.w, bar_h), su)
     side = Rect(play.right, top_h, side_w, height - top_h)
     spad = max(6, round(8 * su))
-    voice = _voice(Rect(side.x + spad, side.y + spad, side.w - 2 * spad,
-                        max(92, round(122 * su))), su)
+    voice = _voice(side.x + spad, side.y + spad, side.w - 2 * spad, su)
     log_h = round((side.bottom - voice.area.bottom - 3 * spad) * 0.56)
     log = Rect(side.x + spad, voice.area.bottom + spad, side.w - 2 * spad, log_h)
     graph = Rect(log.x, log.bottom + spad, log.w, side.bottom - spad - log.bottom - spad)
@@ -227,7 +231,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     by = (top_h - bh) // 2
     pause = Rect(width - spad - bw, by, bw, bh)
     rebuy = Rect(pause.left - spad - bw, by, bw, bh)
-    sit_out = Rect(rebuy.left - spad - bw, by, bw, bh)
+    tick_w = max(round(180 * su), 150)  # "Sit out next hand [S]" at the legible size
+    sit_out = Rect(rebuy.left - spad - tick_w, by, tick_w, bh)
     title = Rect(spad, by, sit_out.left - 2 * spad, bh)
     return TableLayout(
         size=(width, height), scale=s, ui_scale=su, top_bar=top_bar, title=title,
@@ -247,26 +252,46 @@ def _win(top: int, bottom: int, cx: int, w: int, line: int) -> Rect:
     return rect
 
 
-def _voice(area: Rect, su: float) -> VoiceLayout:
-    p = max(3, round(5 * su))
+VOICE_LINES = (2, 1, 4, 2)
+"""Text lines per row of the voice panel: the microphone (its note wraps), what is heard,
+the say-back or answer ("Sorry, I didn't catch that. You can say fold, call 20, or raise
+to an amount" wraps to four lines in the narrowest panel), and the recognizers (with why
+a better one is not listening)."""
+
+
+def voice_line(su: float) -> int:
+    """One line of the voice panel: room for text at the legible size (a 14 px line)."""
+    return max(16, round(21 * su))
+
+
+def _voice(x: int, y: int, w: int, su: float) -> VoiceLayout:
+    p = max(3, round(4 * su))
+    line = voice_line(su)
+    n = len(VOICE_LINES)
+    area = Rect(x, y, w, 2 * p + line * sum(VOICE_LINES) + p * (n - 1))
     inner = area.inflate(-2 * p, -2 * p)
-    row = (inner.h - 3 * p) // 4
-    ys = [inner.y + k * (row + p) for k in range(4)]
-    status = Rect(inner.x, ys[0], inner.w, row)
-    heard = Rect(inner.x, ys[1], inner.w, row)
-    bw = max(40, round(inner.w * 0.22))
-    cancel = Rect(inner.right - bw, ys[2], bw, row)
+    ys, top = [], inner.y
+    for lines in VOICE_LINES:
+        ys.append(top)
+        top += lines * line + p
+    status = Rect(inner.x, ys[0], inner.w, VOICE_LINES[0] * line)
+    heard = Rect(inner.x, ys[1], inner.w, VOICE_LINES[1] * line)
+    block = VOICE_LINES[2] * line
+    bw = max(48, round(inner.w * 0.24))
+    bh = min(block, max(line + line // 2, 22))
+    cancel = Rect(inner.right - bw, ys[2], bw, bh)
     yes_w = (bw - p) // 2
-    yes = Rect(cancel.x, ys[2], yes_w, row)
-    no = Rect(yes.right + p, ys[2], cancel.right - yes.right - p, row)
-    say = Rect(inner.x, ys[2], cancel.x - p - inner.x, row - max(3, row // 5) - 1)
-    countdown = Rect(inner.x, say.bottom + 1, say.w, row - say.h - 1)
-    recognizer = Rect(inner.x, ys[3], inner.w, row)
-    progress = Rect(inner.x + inner.w // 2, ys[3] + row // 4, inner.w // 2, max(2, row // 2))
+    yes = Rect(cancel.x, ys[2], yes_w, bh)
+    no = Rect(yes.right + p, ys[2], cancel.right - yes.right - p, bh)
+    bar = max(3, line // 5)
+    say = Rect(inner.x, ys[2], cancel.x - p - inner.x, block - bar - 1)
+    countdown = Rect(inner.x, say.bottom + 1, say.w, bar)
+    recognizer = Rect(inner.x, ys[3], inner.w, VOICE_LINES[3] * line)
+    progress = Rect(inner.x + inner.w // 2, ys[3] + line // 4, inner.w // 2, max(2, line // 2))
     half = (inner.w - p) // 2
-    readings = (Rect(inner.x, ys[2], half, row), Rect(inner.right - half, ys[2], half, row))
+    readings = (Rect(inner.x, ys[2], half, bh), Rect(inner.right - half, ys[2], half, bh))
     return VoiceLayout(area, status, heard, say, countdown, cancel, yes, no, recognizer,
-                       progress, readings)
+                       progress, readings, line)
 
 
 def _avatar(panel: Rect) -> Rect:

@@ -33,11 +33,11 @@ class SideRenderer:
         box = surf.get_rect()
         pygame.draw.rect(surf, PANEL, box, border_radius=8)
         pygame.draw.rect(surf, PANEL_EDGE, box, 1, border_radius=8)
-        fs = max(13, round(17 * scale))
+        fs = round(17 * scale)
         title = self.text.render("Hand log", fs + 2, TEXT, bold=True)
         surf.blit(title, (8, 6))
         top = 10 + title.get_height()
-        line_h = self.text.font(fs).get_linesize()
+        line_h = self.text.line_height(fs)
         width = rect.w - 16
         wrapped: list[tuple[str, bool]] = []
         for entry in log[-60:]:
@@ -61,11 +61,11 @@ class SideRenderer:
         box = surf.get_rect()
         pygame.draw.rect(surf, PANEL, box, border_radius=8)
         pygame.draw.rect(surf, PANEL_EDGE, box, 1, border_radius=8)
-        fs = max(13, round(16 * scale))
+        fs = round(16 * scale)
         title = self.text.render(_hands_title(hands), fs + 2, TEXT,
                                  bold=True)
         surf.blit(title, (8, 6))
-        legend_h = self.text.font(fs).get_linesize()
+        legend_h = self.text.line_height(fs)
         plot = pygame.Rect(44, 12 + title.get_height(), rect.w - 54,
                            rect.h - title.get_height() - 24 - legend_h * 2)
         if plot.h > 10 and history:

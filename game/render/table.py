@@ -230,12 +230,11 @@ class TableRenderer:
 
     def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str,
                      color: Color = TEXT) -> None:
-        """The shown hand's words on a dark strip over the cards' lower half (two lines)."""
-        fs = max(12, r.h // 5)
-        lines = self.text.wrap(text, fs, r.w - 6)
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
-        labels = [self.text.fit(line, fs, r.w - 6, color, bold=True) for line in lines]
+        """The shown hand's words on a dark strip over the cards' lower part (up to three
+        lines)."""
+        fs = r.h // 5
+        lines = self.text.lines(text, fs, r.w - 6, 3, bold=True)
+        labels = [self.text.render(line, fs, color, bold=True) for line in lines]
         h = sum(x.get_height() for x in labels) + 4
         box = pygame.Rect(r.x, r.bottom - h, r.w, h)
         pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)
@@ -271,20 +270,12 @@ class TableRenderer:
             start = math.pi / 2
             pygame.draw.arc(surf, color, ring, start, start + 2 * math.pi * f, 4)
         # Seconds always (dimmed while the clock waits for the game's talk): the action
-        # time, then the bank; the bank left under it.
+        # time, then the bank; the bank left is on the status line.
         shown = st.clock_bank_seconds if st.clock_bank else st.clock_action_seconds
         # On a dark face of its own: green digits straight on the avatar were hard to read.
         pygame.draw.circle(surf, (16, 18, 24), rect.center, round(rect.h * 0.3))
         self.text.blit(surf, f"{math.ceil(shown)}", round(rect.h * 0.45), rect.center,
                        MUTED if st.clock_paused else color, bold=True, anchor="center")
-        if not st.clock_bank and st.clock_bank_seconds > 0:
-            # Inside the ring's foot, on a dark label: under the seat it was cut off by
-            # the action bar at small window sizes.
-            label = self.text.render(f"+{math.ceil(st.clock_bank_seconds)} s bank",
-                                     max(10, round(rect.h * 0.22)), ORANGE)
-            where = label.get_rect(midbottom=(rect.centerx, ring.bottom))
-            pygame.draw.rect(surf, (16, 18, 24), where.inflate(4, 0), border_radius=3)
-            surf.blit(label, where)
 
     def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
         ring = rect.inflate(6, 6)
@@ -292,19 +283,33 @@ class TableRenderer:
         pygame.draw.arc(surf, GOLD, ring, a, a + 1.4, 3)
 
     def _banner(self, surf: pygame.Surface, L: TableLayout, text: str) -> None:
-        label = self.text.fit(text, L.banner.h, L.banner.w - 12, GOLD, bold=True)
-        box = label.get_rect(center=L.banner.center).inflate(12, 4)
-        pygame.draw.rect(surf, (8, 30, 20), box, border_radius=box.h // 2)
-        surf.blit(label, label.get_rect(center=box.center))
+        """The result under the board: one line, or two when it is long."""
+        self._headline(surf, L.banner, text, L.banner.h // 2, (8, 30, 20, 255))
 
     def _win(self, surf: pygame.Surface, L: TableLayout, text: str) -> None:
         """The winning hand named large above the board while the result shows."""
-        label = self.text.fit(text, L.win.h, L.win.w - 16, GOLD, bold=True)
-        box = label.get_rect(center=L.win.center).inflate(16, 2)
-        plate = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (8, 30, 20, 215), plate.get_rect(), border_radius=box.h // 3)
-        surf.blit(plate, box)
-        surf.blit(label, label.get_rect(center=box.center))
+        self._headline(surf, L.win, text, L.win.h, (8, 30, 20, 215))
+
+    def _headline(self, surf: pygame.Surface, box: pygame.Rect, text: str, size: int,
+                  plate_color: tuple[int, int, int, int]) -> None:
+        """Gold words on a dark plate inside ``box``, as large as ``size`` and smaller
+        only down to the legible size so that they show whole (wrapped), centred."""
+        at, lines = self.text.settle(text, size, box.inflate(-16, 0), bold=True)
+        labels = [self.text.render(line, at, GOLD, bold=True) for line in lines]
+        step = self.text.line_height(at, True)
+        h = step * (len(labels) - 1) + labels[0].get_height()
+        plate_rect = pygame.Rect(0, 0, max(x.get_width() for x in labels) + 16, h + 2)
+        plate_rect.midtop = (box.centerx, box.y if box.h < 2 * h else box.centery - h // 2)
+        if plate_rect.bottom > box.bottom:
+            plate_rect.bottom = box.bottom
+        plate = pygame.Surface(plate_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, plate_color, plate.get_rect(),
+                         border_radius=min(plate_rect.h // 2, step // 2 + 2))
+        surf.blit(plate, plate_rect)
+        y = plate_rect.y + 1
+        for label in labels:
+            surf.blit(label, label.get_rect(midtop=(plate_rect.centerx, y)))
+            y += step
 
     def _flight(self, surf: pygame.Surface, L: TableLayout, d: TableDisplay, f: Flight,
                 progress: float) -> None:
@@ -323,7 +328,7 @@ class TableRenderer:
             self._card(surf, f.card, rect)
 
     def _bubble(self, surf: pygame.Surface, L: TableLayout, b: Bubble, s: float) -> None:
-        fs = max(12, round(17 * s))
+        fs = round(17 * s)
         lines = self.text.wrap(b.text, fs, round(190 * s))[:3]
         surfs = [self.text.render(line, fs, (20, 20, 20)) for line in lines]
         w = max(x.get_width() for x in surfs) + 14
@@ -357,6 +362,8 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
         return "Out of chips", RED
     if winner:
         return f"Won {chip_text(seat.won)}", GREEN
+    if acting and not st.thinking and not st.clock_bank and st.clock_bank_seconds > 0:
+        return f"To act +{math.ceil(st.clock_bank_seconds)} s bank", GOLD
     if acting:
         return ("Thinking..." if st.thinking else "To act"), GOLD
     if seat.all_in:

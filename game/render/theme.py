@@ -34,9 +34,23 @@ PLAYER_COLORS: tuple[Color, ...] = ((90, 170, 255), (255, 120, 90), (170, 220, 9
                                     (230, 140, 230))
 
 
+LEGIBLE = 18
+"""The smallest text size anything is drawn at, in the bundled font's size units.
+
+pygame draws its default font (FreeSans Bold) at 0.6875 of the size asked for, so 18 is
+a 12 px em: 12 px from the top of a capital to the foot of a descender, 9 px capitals
+(measured). That is the desktop's own 9 pt interface text at 96 dpi, the smallest a
+player reads without leaning in; at 960x540 on a laptop screen anything smaller turned
+"Voice control" into "Voioe oontrol". It holds at every window size: text that does not fit
+its place wraps onto more lines, then is cut with an ellipsis; it is never shrunk."""
+
+ELLIPSIS = "…"
+
+
 @dataclass(slots=True)
 class Text:
-    """Font objects per size and rendered text surfaces, least recently used dropped."""
+    """The one way text is drawn: font objects per size, rendered surfaces (least recently
+    used dropped), and the fitting rule (:data:`LEGIBLE`): wrap, then cut, never shrink."""
 
     fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
     cache: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = field(
@@ -44,7 +58,8 @@ class Text:
     limit: int = 1500
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(8, size), bold)
+        """The font drawn for ``size`` (never below :data:`LEGIBLE`)."""
+        key = (max(LEGIBLE, size), bold)
         font = self.fonts.get(key)
         if font is None:
             font = pygame.font.Font(None, key[0])
@@ -52,9 +67,13 @@ class Text:
             self.fonts[key] = font
         return font
 
+    def line_height(self, size: int, bold: bool = False) -> int:
+        """Pixels from one line's top to the next's at ``size``."""
+        return int(self.font(size, bold).get_linesize())
+
     def render(self, text: str, size: int, color: Color = TEXT,
                bold: bool = False) -> pygame.Surface:
-        key = (text, max(8, size), color, bold)
+        key = (text, max(LEGIBLE, size), color, bold)
         surf = self.cache.get(key)
         if surf is None:
             surf = self.font(size, bold).render(text, True, color)
@@ -65,31 +84,21 @@ class Text:
             self.cache.move_to_end(key)
         return surf
 
+    def cut(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` as it fits ``width`` on one line at ``size``: whole, else shortened
+        with an ellipsis (at least its first letter and the ellipsis are kept)."""
+        font = self.font(size, bold)
+        if font.size(text)[0] <= width:
+            return text
+        keep = len(text)
+        while keep > 1 and font.size(text[:keep].rstrip() + ELLIPSIS)[0] > width:
+            keep -= 1
+        return text[:keep].rstrip(" ,·:;—-") + ELLIPSIS
+
     def fit(self, text: str, size: int, width: int, color: Color = TEXT,
             bold: bool = False) -> pygame.Surface:
-        """Rendered at ``size`` or smaller so it fits ``width`` (ellipsis as last resort)."""
-        s = size
-        while s > 10:
-            surf = self.render(text, s, color, bold)
-            if surf.get_width() <= width:
-                return surf
-            s -= 2
-        while len(text) > 2:
-            text = text[:-2] + "…"
-            surf = self.render(text, s, color, bold)
-            if surf.get_width() <= width:
-                return surf
-        return self.render(text, s, color, bold)
-
-    def clip(self, text: str, size: int, width: int, color: Color = TEXT,
-             bold: bool = False) -> pygame.Surface:
-        """Rendered at exactly ``size``, cut with an ellipsis to fit ``width`` (lists whose
-        lines must share one size)."""
-        surf = self.render(text, size, color, bold)
-        while surf.get_width() > width and len(text) > 2:
-            text = text[:-2] + "…"
-            surf = self.render(text, size, color, bold)
-        return surf
+        """One line at ``size`` (never smaller), cut with an ellipsis to fit ``width``."""
+        return self.render(self.cut(text, size, width, bold), size, color, bold)
 
     def blit(self, target: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              color: Color = TEXT, bold: bool = False, anchor: str = "topleft",
@@ -101,19 +110,91 @@ class Text:
         return rect
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Split ``text`` into lines no wider than ``width`` (measured in the weight drawn)."""
+        """Split ``text`` into lines no wider than ``width`` (measured in the weight drawn);
+        a word wider than a line (a folder's path) is broken across lines, after a ``/``
+        where it can be."""
         font = self.font(size, bold)
-        words, lines, line = text.split(), [], ""
-        for word in words:
+        lines, line = [], ""
+        for word in text.split():
             trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
+            if font.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while font.size(line)[0] > width and len(line) > 1:
+                head = self._head(line, font, width)
+                lines.append(head)
+                line = line[len(head):]
         if line:
             lines.append(line)
         return lines
+
+    @staticmethod
+    def _head(word: str, font: pygame.font.Font, width: int) -> str:
+        """The longest start of ``word`` that fits ``width``, ending after a ``/`` when
+        one is in the fitting part."""
+        keep = len(word) - 1
+        while keep > 1 and font.size(word[:keep])[0] > width:
+            keep -= 1
+        slash = word.rfind("/", 0, keep)
+        return word[:slash + 1] if slash > 0 else word[:keep]
+
+    def lines(self, text: str, size: int, width: int, most: int,
+              bold: bool = False) -> list[str]:
+        """The rule in full: ``text`` wrapped to ``width``, at most ``most`` lines, the
+        last cut with an ellipsis when the text runs longer."""
+        wrapped = self.wrap(text, size, width, bold)
+        if len(wrapped) <= max(1, most):
+            return wrapped
+        most = max(1, most)
+        return [*wrapped[:most - 1], self.cut(" ".join(wrapped[most - 1:]), size, width, bold)]
+
+    def settle(self, text: str, size: int, box: pygame.Rect,
+               bold: bool = False) -> tuple[int, list[str]]:
+        """The largest size from ``size`` down to :data:`LEGIBLE` at which ``text`` wraps
+        whole inside ``box``; at the legible size the lines that fit, the last cut."""
+        at = max(LEGIBLE, size)
+        while True:
+            room = max(1, box.h // self.line_height(at, bold))
+            wrapped = self.wrap(text, at, box.w, bold)
+            if len(wrapped) <= room or at <= LEGIBLE:
+                return at, self.lines(text, at, box.w, room, bold)
+            at -= 1
+
+    def flow(self, items: tuple[str, ...], size: int, width: int, most: int,
+             sep: str = " · ") -> list[str]:
+        """Whole ``items`` (most important first) joined into at most ``most`` lines of
+        ``width``; the items that don't fit are left out, never cut."""
+        font, lines, line = self.font(size), [], ""
+        for item in items:
+            trial = f"{line}{sep}{item}" if line else item
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            if len(lines) == most:
+                return lines
+            line = item if font.size(item)[0] <= width else ""
+        if line and len(lines) < most:
+            lines.append(line)
+        return lines
+
+    def paragraph(self, target: pygame.Surface, text: str, size: int, box: pygame.Rect,
+                  color: Color = TEXT, bold: bool = False, most: int | None = None,
+                  center: bool = False) -> int:
+        """Draw ``text`` wrapped inside ``box`` (as many lines as fit, or ``most``),
+        vertically centred when ``center``; returns the lines drawn."""
+        step = self.line_height(size, bold)
+        room = max(1, box.h // step) if most is None else max(1, min(most, box.h // step))
+        shown = self.lines(text, size, box.w, room, bold)
+        y = box.y + (box.h - len(shown) * step) // 2 if center else box.y
+        for line in shown:
+            target.blit(self.render(line, size, color, bold), (box.x, y))
+            y += step
+        return len(shown)
 
 
 def lerp(a: float, b: float, t: float) -> float:

@@ -26,7 +26,7 @@ def tour_box(L: TableLayout, text: Text, tip: Tip) -> TourBox:
     play = L.play
     pad = max(6, play.w // 90)
     w = max(240, min(round(play.w * 0.34), 520))
-    size = max(12, min(18, round(play.h / 32)))
+    size = min(20, round(play.h / 32))
     lines = tuple(text.wrap(tip.text, size, w - 2 * pad))
     bh = size + 12
     h = pad * 3 + len(lines) * (size + 3) + bh

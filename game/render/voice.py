@@ -42,17 +42,32 @@ def _mic_off(surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
     pygame.draw.line(surf, RED, (x - r, y + r), (x + r, y - r), max(2, r // 3))
 
 
+def voice_size(V: VoiceLayout) -> int:
+    """The panel's text size (never below the legible one: the rule is the Text's)."""
+    return round(V.line * 0.85)
+
+
+def say_box(V: VoiceLayout, m: VoicePanel) -> pygame.Rect:
+    """Where the say-back or answer wraps: beside Cancel or Yes/No when they show, else
+    the row's whole width."""
+    if m.question or m.cancellable:
+        return V.say
+    return pygame.Rect(V.say.x, V.say.y, V.cancel.right - V.say.x, V.say.h)
+
+
 def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) -> None:
     """Paint the panel from ``m`` (changes nothing)."""
     panel(surf, V.area, PANEL, PANEL_EDGE, radius=8)
-    fs = max(12, round(V.status.h * 0.8))
-    dot = max(3, V.status.h // 4)
+    fs = voice_size(V)
+    dot = max(3, V.line // 4)
+    first = pygame.Rect(V.status.x, V.status.y, V.status.w, V.line)
     if m.mic is MicState.OFF:  # no microphone: a small crossed-out microphone
-        _mic_off(surf, (V.status.x + dot + 1, V.status.centery), dot)
+        _mic_off(surf, (first.x + dot + 1, first.centery), dot)
     else:
-        pygame.draw.circle(surf, _DOT[m.mic], (V.status.x + dot + 1, V.status.centery), dot)
-    text.blit(surf, mic_line(m), fs, (V.status.x + 2 * dot + 6, V.status.centery), TEXT, bold=True,
-              anchor="midleft", width=V.status.w - 2 * dot - 6)
+        pygame.draw.circle(surf, _DOT[m.mic], (first.x + dot + 1, first.centery), dot)
+    indent = 2 * dot + 6
+    text.paragraph(surf, mic_line(m), fs, pygame.Rect(
+        V.status.x + indent, V.status.y, V.status.w - indent, V.status.h), TEXT, bold=True)
     text.blit(surf, heard_line(m), fs, V.heard.midleft, MUTED if not m.heard else TEXT,
               anchor="midleft", width=V.heard.w)
     if m.readings:  # "1 Call 10" · "2 All in": each a button (a click picks it)
@@ -65,8 +80,7 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
                       anchor="center", width=rect.w - 8)
     elif m.say_back:
         color = GOLD if m.question or m.cancellable else TEXT
-        text.blit(surf, m.say_back, fs, V.say.midleft, color, bold=True, anchor="midleft",
-                  width=V.say.w)
+        text.paragraph(surf, m.say_back, fs, say_box(V, m), color, bold=True)
     if m.countdown is not None:
         pygame.draw.rect(surf, (16, 18, 24), V.countdown)
         bar = V.countdown.copy()
@@ -78,39 +92,23 @@ def draw_voice(surf: pygame.Surface, text: Text, V: VoiceLayout, m: VoicePanel) 
     elif m.cancellable:
         button(surf, text, V.cancel, "Cancel", fill=FOLD_C)
     if m.progress is not None:
-        label = V.recognizer.copy()
-        label.w = V.progress.x - label.x - 4
-        text.blit(surf, f"Downloading {m.downloading or 'a voice model'}…", fs - 2,
+        label = pygame.Rect(V.recognizer.x, V.recognizer.y, V.progress.x - V.recognizer.x - 4,
+                            V.line)
+        text.blit(surf, f"Downloading {m.downloading or 'a voice model'}…", fs,
                   label.midleft, MUTED, anchor="midleft", width=label.w)
         pygame.draw.rect(surf, (16, 18, 24), V.progress)
         done = V.progress.copy()
         done.w = round(done.w * max(0.0, min(1.0, m.progress)))
         pygame.draw.rect(surf, GREEN, done)
-    else:
-        words = recognizer_line(m)
-        line = text.clip(words, recognizer_size(text, words, V, fs), V.recognizer.w, MUTED)
-        surf.blit(line, line.get_rect(midleft=V.recognizer.midleft))
-
-
-READABLE = 12
-"""The smallest text size the panel's last row is drawn at."""
-
-
-def recognizer_size(text: Text, words: str, V: VoiceLayout, fs: int) -> int:
-    """The panel's last row a little smaller than the rows above it, and smaller still
-    (never below :data:`READABLE`) until it fits whole; past that it is cut with an
-    ellipsis (the recognizers' names come first, so they always show)."""
-    at = max(READABLE, fs - 2)
-    while at > READABLE and text.font(at).size(words)[0] > V.recognizer.w:
-        at -= 1
-    return at
+    else:  # the recognizers' names come first, so they always show
+        text.paragraph(surf, recognizer_line(m), fs, V.recognizer, MUTED)
 
 
 def draw_voice_check(surf: pygame.Surface, text: Text, rect: pygame.Rect, view: CheckView,
                      focused: bool = False) -> None:
     """The start screen's voice check in ``rect``: the level meter (when there is a
     microphone to measure) and the prompt or what was heard."""
-    fs = max(12, round(rect.h * 0.6))
+    fs = round(rect.h * 0.6)
     x = rect.x
     if view.meter is not None:
         bar = pygame.Rect(rect.x, rect.centery - rect.h // 4, round(rect.w * 0.26),
@@ -129,7 +127,7 @@ def draw_voice_check(surf: pygame.Surface, text: Text, rect: pygame.Rect, view: 
         color = ORANGE if view.meter is None else (GOLD if focused else TEXT)
     words = view.line.removesuffix(" ✓")  # the font has no tick: it is drawn
     tick = fs if words != view.line else 0
-    line = text.clip(words, fs, rect.right - x - tick, color)
+    line = text.fit(words, fs, rect.right - x - tick, color)
     if view.meter is None:  # a sentence alone sits where the other rows' values do
         box = surf.blit(line, line.get_rect(center=(rect.centerx - tick // 2, rect.centery)))
     else:

@@ -23,15 +23,17 @@ def button(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, *,
     edge = GOLD if selected else tuple(min(255, c + 40) for c in color)
     pygame.draw.rect(surf, edge, rect, width=2 if selected else 1, border_radius=radius)
     fg = TEXT if enabled else DIM
-    size = max(13, min(round(rect.h * 0.56), 30))
+    size = min(round(rect.h * 0.56), 30)
     if hint and rect.h >= 34:
         text.blit(surf, label, size, (rect.centerx, rect.centery - rect.h // 10), fg,
                   bold=True, anchor="center", width=rect.w - 8)
-        text.blit(surf, hint, max(10, size * 2 // 3), (rect.centerx, rect.bottom - 3),
+        text.blit(surf, hint, size * 2 // 3, (rect.centerx, rect.bottom - 3),
                   DIM if not enabled else (200, 205, 215), anchor="midbottom",
                   width=rect.w - 8)
     else:
         shown = f"{label}  [{hint}]" if hint else label
+        if text.font(size, True).size(shown)[0] > rect.w - 8:
+            shown = label  # the key hint goes before any of the label does
         text.blit(surf, shown, size, rect.center, fg, bold=True, anchor="center",
                   width=rect.w - 8)
 
@@ -48,8 +50,13 @@ def toggle(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, on: 
         pygame.draw.lines(surf, GOLD, False, [(box.x + 3, box.centery),
                                               (box.centerx - 1, box.bottom - 4),
                                               (box.right - 3, box.y + 3)], 3)
-    text.blit(surf, label, max(12, round(rect.h * 0.55)), (box.right + 6, rect.centery),
-              TEXT if enabled else DIM, anchor="midleft", width=rect.right - box.right - 10)
+    room = pygame.Rect(box.right + 6, rect.y + 2, rect.right - box.right - 10, rect.h - 4)
+    size, lines = text.settle(label, round(rect.h * 0.55), room)  # smaller, then two lines
+    step = text.line_height(size)
+    y = rect.centery - len(lines) * step // 2
+    for line in lines:
+        text.blit(surf, line, size, (room.x, y), TEXT if enabled else DIM)
+        y += step
 
 
 def dim(surf: pygame.Surface, alpha: int = 150) -> None:

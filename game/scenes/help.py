@@ -18,7 +18,7 @@ from game.help.content import (
 )
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
-from game.render.theme import GOLD, MUTED, TEXT
+from game.render.theme import GOLD, LEGIBLE, MUTED, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings
@@ -55,7 +55,7 @@ class HelpScene(StillScene):
         box, close = self._box()
         panel(surface, box, (28, 33, 42), radius=14, width=2)
         text = self.host.text
-        size = max(11, min(20, box.h // 38))
+        size = min(20, box.h // 38)
         line = size + 4
         pad = max(10, box.w // 60)
         title = text.blit(surface, "Help", size + 8, (box.x + pad, box.y + pad // 2), GOLD,
@@ -66,31 +66,34 @@ class HelpScene(StillScene):
         x, y = box.x + pad, top
         y = self._heading(surface, "Keys", x, y, size)
         key_w = round(left_w * 0.38)
-        for key, what in keys(self.host.settings.voice):
-            text.blit(surface, key, size, (x, y), TEXT, bold=True, width=key_w - 6)
-            text.blit(surface, what, size, (x + key_w, y), MUTED, width=left_w - key_w - pad)
-            y += line
+        for key, what in keys(self.host.settings.voice):  # each on up to two lines
+            named = text.lines(key, size, key_w - 6, 2, bold=True)
+            meant = text.lines(what, size, left_w - key_w - pad, 2)
+            for k, part in enumerate(named):
+                text.blit(surface, part, size, (x, y + k * line), TEXT, bold=True)
+            for k, part in enumerate(meant):
+                text.blit(surface, part, size, (x + key_w, y + k * line), MUTED)
+            y += line * max(len(named), len(meant))
         y = self._heading(surface, "Stats", x, y + line // 2, size)
-        for name, meaning in STATS:
+        for name, meaning in STATS:  # whole entries only, while they fit
+            parts = text.wrap(meaning, size, left_w - key_w - pad)
+            if y + line * len(parts) > bottom:
+                break
             text.blit(surface, name, size, (x, y), TEXT, bold=True)
-            for part in text.wrap(meaning, size, left_w - key_w - pad):
-                if y + line > bottom:
-                    break
+            for part in parts:
                 text.blit(surface, part, size, (x + key_w, y), MUTED)
                 y += line
-        y = self._heading(surface, "Hand histories", x, y + line // 2, size)
-        for part in text.wrap(hand_histories(self.host.settings), size, left_w - pad):
-            if y + line > bottom:
-                break
-            text.blit(surface, part, size, (x, y), MUTED)
-            y += line
+        if y + 3 * line <= bottom:
+            y = self._heading(surface, "Hand histories", x, y + line // 2, size)
+            text.paragraph(surface, hand_histories(self.host.settings), size,
+                           pygame.Rect(x, y, left_w - pad, bottom - y), MUTED)
         x = box.x + left_w + pad
         y = self._heading(surface, "Say (voice)", x, top, size)
         for what, said, at in self.say_rows():
             surface.blit(text.render(what, at, TEXT, bold=True), (x, y))
             surface.blit(text.render(said, at, MUTED), (x + self.what_width(), y))
             y += at + 4
-        text.blit(surface, SAY_NOTE, max(10, size - 2), (box.x + pad, close.centery), MUTED,
+        text.blit(surface, SAY_NOTE, size - 2, (box.x + pad, close.centery), MUTED,
                   anchor="midleft", width=close.left - box.x - 2 * pad)
         button(surface, text, close, "Close", hint="Esc")
 
@@ -98,7 +101,7 @@ class HelpScene(StillScene):
         """The voice column's (width, top of its rows, bottom, text size), as drawn."""
         box, close = self._box()
         text = self.host.text
-        size = max(11, min(20, box.h // 38))
+        size = min(20, box.h // 38)
         pad = max(10, box.w // 60)
         title = text.render("Help", size + 8, GOLD, bold=True).get_height()
         heading = text.render("Say (voice)", size + 3, GOLD, bold=True).get_height()
@@ -116,7 +119,7 @@ class HelpScene(StillScene):
         text = self.host.text
         width, top, bottom, at = self._voice_column()
         what_w = self.what_width()
-        while at > 10:
+        while at > LEGIBLE:
             fits = (bottom - top) // (at + 4) >= len(self.voice) and all(
                 text.font(at, True).size(row.what)[0] <= what_w - 6
                 and text.font(at).size(row.examples[0])[0] <= width - what_w

@@ -11,10 +11,18 @@ from engine.chips import chip_text
 from engine.table import TableError
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
+from game.render.layout import table_layout
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
 from game.scenes.base import Host, Opening, SceneName, StillScene
-from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import (
+    ButtonSpec,
+    MenuLayout,
+    Row,
+    draw_menu,
+    menu_bindings,
+    menu_layout,
+)
 from game.table.session import TableSession
 
 
@@ -52,8 +60,16 @@ class RebuyScene(StillScene):
         high = max(0, cfg.max_buy_in - self.stack)
         return low, high
 
+    def top(self) -> int:
+        """Where the dialog may begin: below the player's own cards, so the hand just
+        played (the board, the winning hand's name, every shown hand) stays in view."""
+        return table_layout(*self.host.size).seats[0].cards[0].bottom + 2
+
+    def layout(self) -> MenuLayout:
+        return menu_layout(self.host.size, 1, len(self.buttons), 0.42, top=self.top())
+
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, 1, len(self.buttons), 0.42)
+        L = self.layout()
         keys: dict[int, Command] = {pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM),
                                     pygame.K_HOME: UiCommand(Ui.AMOUNT, 0),
                                     pygame.K_END: UiCommand(Ui.AMOUNT, 1)}
@@ -87,8 +103,10 @@ class RebuyScene(StillScene):
         self.host.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        L = menu_layout(self.host.size, 1, len(self.buttons), 0.42)
+        top = self.top()
+        w, h = surface.get_size()
+        dim(surface.subsurface(pygame.Rect(0, top, w, h - top)))
+        L = self.layout()
         low, high = self.limits()
         cfg = self.session.config
         title = "You're out of chips — rebuy" if self.busted else "Top up your stack"

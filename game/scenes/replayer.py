@@ -182,7 +182,7 @@ class ReplayerScene:
         L = self.layout
         text = self.host.text
         pygame.draw.rect(surface, (24, 28, 36), L.side)
-        size = max(12, round(15 * L.ui_scale))
+        size = round(15 * L.ui_scale)
         y = L.log.y + 4
         width = L.side.w - 16
         if self.notice:
@@ -191,7 +191,7 @@ class ReplayerScene:
         first = max(0, min(self.chosen - 3, len(self.hands) - 8))
         for i, record in enumerate(self.hands[first:first + 8], start=first):
             color = GOLD if i == self.chosen else MUTED
-            row = text.clip(hand_title(record), size, width, color)  # one size for all rows
+            row = text.fit(hand_title(record), size, width, color)  # one size for all rows
             surface.blit(row, (L.side.x + 8, y))
             y += row.get_height() + 2
         y += size

@@ -38,6 +38,7 @@ class _Table(Protocol):
     def _open_rebuy(self) -> None: ...
     def rebought(self, amount: int) -> None: ...
     def _to_call(self) -> int: ...
+    def _in_this_hand(self) -> bool: ...
 
 
 class SeatDesk:
@@ -67,14 +68,21 @@ class SeatDesk:
                 self.session.set_sitting_out(self.me, False)
                 self.say("Back in: you play from your big blind, or Post now [N] to play "
                          "the next hand" if self.session.standing(self.me) else "Back in")
-            else:
+            else:  # the tick: this hand plays on, the next is dealt without the seat
                 self.session.set_sitting_out(self.me, True)
                 limit = table.config.sit_out_limit
-                self.say(f"Sitting out: you leave the table after {limit} hands")
+                when = "from the next hand" if self._in_this_hand() else "now"
+                self.say(f"Sitting out {when}: you leave the table after {limit} hands out")
         except TableError as refusal:
             self.say(str(refusal), error=True)
         if self.session.hand is None:
             self._seat_display()
+
+    def _in_this_hand(self: _Table) -> bool:
+        """The player holds cards in the hand being played."""
+        hand = self.session.hand
+        return (hand is not None and not hand.finished and hand.config.players[self.me]
+                and not hand.folded[self.me])
 
     def _request_rebuy(self: _Table) -> None:
         """The dialog opens once the hand and its break are over, never over a result,

@@ -39,7 +39,7 @@ from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength", "level_minutes")
+        "wake", "confirm", "bots", "strength", "level_minutes", "muck")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -79,6 +79,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(strength=(s.strength - 1 + step) % len(LEVELS) + 1)
     if row == "level_minutes":
         return s.with_(level_minutes=cycle(LEVEL_MINUTE_CHOICES, s.level_minutes, step))
+    if row == "muck":
+        return s.with_(muck_losers=not s.muck_losers)
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -110,6 +112,7 @@ class SettingsScene(StillScene):
             Row("Bots' table talk", "Muted" if v.bots_muted else "On"),
             Row("Table strength (new tables)", strength_words(s.strength)),
             Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
+            Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
         ]
 
     def listening(self) -> Row:

@@ -4,6 +4,7 @@ and the stats are one key away."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field, replace
 
@@ -42,6 +43,8 @@ from game.table.sitngo import seat_sit_and_go
 from game.voicectl.controller import list_microphones
 from game.voicectl.room_options import push_to_talk_words, wake_words
 from game.voicectl.voice_check import CheckView, VoiceCheck
+
+_log = logging.getLogger(__name__)
 
 ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength", "clock", "bank", "deck",
         "speed", "mic", "ptt", "wake", "phones", "check")
@@ -87,6 +90,8 @@ class StartScene(StillScene):
             self.saved = "Saved table: " + " · ".join(
                 f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
         told = self.host.save.take_notices()
+        for notice in told:  # on the screen below, and in the log
+            _log.warning("%s", notice)
         self.notice = " ".join([*told, self.notice]).strip()
         self._menu_buttons()
 
@@ -307,7 +312,7 @@ class StartScene(StillScene):
         """The notice's text size and lines (at most three) at this window size."""
         w, h = self.host.size
         size = max(15, round(22 * min(w / 1280, h / 720)))
-        return size, self.host.text.wrap(self.notice, size, w - 40 - 4 * NOTICE_PAD)[:3]
+        return size, self.host.text.lines(self.notice, size, w - 40 - 4 * NOTICE_PAD, 3)
 
     def _notice_box(self) -> pygame.Rect:
         """The notice's banner: inside the window with a margin, never on its edge."""

@@ -56,7 +56,7 @@ class StatsScene(StillScene):
         box, close = self._box()
         panel(surface, box, (28, 33, 42), radius=14, width=2)
         text = self.host.text
-        size = max(13, round(box.h / 34))
+        size = round(box.h / 34)
         x0, y = box.x + 20, box.y + 14
         y = text.blit(surface, "Stats", size + 8, (x0, y), GOLD, bold=True).bottom + 6
         if self.notice:

@@ -4,6 +4,7 @@ as an ``ActCommand``."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -27,6 +28,7 @@ from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
+from game.render.notices import draw_notices
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.tour import draw_tour, tour_box
@@ -48,7 +50,11 @@ from game.table.view import TableDisplay
 from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
+_log = logging.getLogger(__name__)
+
 MESSAGE_SECONDS = 4.0
+NOTICE_SECONDS = 20.0
+"""How long a notice stays in the notices panel (it stays in the hand log)."""
 BUBBLE_SECONDS = 4.0
 
 
@@ -73,6 +79,7 @@ class TableScene(SitAndGoPart):
     held_lines: dict[int, str] = field(default_factory=dict)  # seat: a line kept until it acts
     notebook: NoteBook = field(init=False)  # the player's notes on the bots
     message: str = ""
+    notices: list[tuple[str, float]] = field(default_factory=list)  # (sentence, shown until)
     message_error: bool = False
     message_age: float = 0.0
     rebuy_requested: bool = False
@@ -172,10 +179,18 @@ class TableScene(SitAndGoPart):
 
     def tell(self, text: str, error: bool = False) -> None:
         """A sentence the player must not miss (a save problem, a recovered hand): the
-        log, and the message line for three times as long as usual."""
+        hand log, the program's log, the message line for three times as long as usual,
+        and, when it is trouble, the notices panel, whole, for :data:`NOTICE_SECONDS`."""
         self.note(text)
+        (_log.warning if error else _log.info)("%s", text)
         self.say(text, error)
         self.message_age = -2 * MESSAGE_SECONDS
+        if error:
+            self.notices.append((text, self.now + NOTICE_SECONDS))
+
+    def shown_notices(self) -> tuple[str, ...]:
+        """The notices on screen now (oldest first)."""
+        return tuple(text for text, until in self.notices if until > self.now)
 
     def note(self, line: str) -> None:
         """A line for the hand log (the panel keeps the last 400; a transcript all)."""
@@ -473,13 +488,14 @@ class TableScene(SitAndGoPart):
         self.session.settings = self.session.settings.with_(
             speed=settings.speed, four_color=settings.four_color,
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
-            voice=settings.voice)
+            voice=settings.voice, muck_losers=settings.muck_losers)
 
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
         game_dt = dt * self.session.settings.speed
         self.now += dt
+        self.notices[:] = [(text, until) for text, until in self.notices if until > self.now]
         for notice in self.session.save.take_notices():
             self.tell(notice, error=True)
         voice = self.voice
@@ -573,6 +589,7 @@ class TableScene(SitAndGoPart):
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale, hands=self.session.graph_hands)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
+        draw_notices(surface, self.host.text, L, self.shown_notices())
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))

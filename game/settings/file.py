@@ -146,6 +146,7 @@ KEYS: tuple[Key, ...] = (
     Key("table", "turn_seconds", _one_of(CLOCK_CHOICES)),
     Key("table", "bank_seconds", _one_of(BANK_CHOICES)),
     Key("table", "auto_rebuy", _boolean),
+    Key("table", "muck_losers", _boolean),
     Key("table", "confirm_free_fold", _boolean, voice=True),  # keys, clicks and voice
     Key("table", "strength", _int_range(1, 5)),
     Key("table", "level_minutes", _int_range(0, MAX_LEVEL_MINUTES)),

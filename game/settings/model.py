@@ -71,6 +71,7 @@ class GameSettings:
     speed: float = 1.0
     player_name: str = "You"
     auto_rebuy: bool = False
+    muck_losers: bool = False  # at showdown, a hand that loses is not shown unless it must be
     effects_volume: float = 0.7  # sound effects, 0 (off) to 1
     voice_volume: float = 1.0  # the narrator's and the bots' voices, 0 to 1
     walkthrough_done: bool = False  # the first-run tour was finished or skipped

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.actions import Action, IllegalAction
 from engine.cards import Card
@@ -112,6 +112,8 @@ class TableSession:
 
     def start_hand(self, deck: list[Card] | None = None) -> list[Event]:
         """Deal the next hand (``deck``: cards from the top, for scripted hands)."""
+        if self.table.config.muck_losers != self.settings.muck_losers:  # the setting, now
+            self.table.config = replace(self.table.config, muck_losers=self.settings.muck_losers)
         if self.tournament is not None:
             hand, self.level_up = self.tournament.start_hand(self.rng, deck)
         else:

@@ -21,6 +21,7 @@ from engine.events import (
     Event,
     HandEnded,
     HandShown,
+    HandsTabled,
     HandStarted,
     HoleCardsDealt,
     Pot,
@@ -153,8 +154,13 @@ class TableDisplay:
             return Beat(0.35, (Flight("chips", ("bet", event.seat, 0),
                                       ("seat", event.seat, 0), event.amount),),
                         frozenset({("bet", event.seat, 0)}))
+        if isinstance(event, HandsTabled):  # face up at once, then a moment to look
+            spots = [(("hole", s, k), cards[k]) for s, cards in event.hands for k in range(2)]
+            return Beat(0.9, tuple(Flight("card", spot, spot, card=card, end=0.0)
+                                   for spot, card in spots),
+                        frozenset(spot for spot, _ in spots))
         if isinstance(event, HandShown):
-            return Beat(0.0 if event.seat == self.me else 0.45)
+            return Beat(0.0 if event.seat == self.me or event.mucked else 0.45)
         if isinstance(event, PotAwarded):
             return self._plan_award(event)
         if isinstance(event, HandEnded):
@@ -223,10 +229,16 @@ class TableDisplay:
             seat = self.seats[event.seat]
             seat.bet -= event.amount
             seat.stack += event.amount
+        elif isinstance(event, HandsTabled):  # all in before the river: face up now
+            for s, cards in event.hands:
+                self.seats[s].cards = cards
         elif isinstance(event, HandShown):
             seat = self.seats[event.seat]
-            seat.shown = event
-            seat.cards = event.cards
+            if event.mucked:  # kept private: face down (the player still sees their own)
+                seat.last = "Mucks"
+            else:
+                seat.shown = event
+                seat.cards = event.cards
         elif isinstance(event, RakeTaken):
             self.banner = f"Rake {chip_text(event.amount)}"
         elif isinstance(event, PotAwarded):

@@ -15,6 +15,7 @@ from engine.events import (
     BlindPosted,
     HandEnded,
     HandShown,
+    HandsTabled,
     HandStarted,
     HoleCardsDealt,
     Pot,
@@ -524,3 +525,42 @@ def test_pots_mid_hand_keep_seats_that_can_still_call_eligible() -> None:
     assert state.contested_pots() == [Pot(25, (0, 1, 2))]
     act(state, "call", "fold")  # small blind calls 30, big blind folds: board runs out
     assert state.finished and state.pots == [Pot(70, (0, 1))]
+
+
+# ------------------------------------------------------------ all-in hands face up
+
+
+def _tabled_then_dealt(state: HandState) -> list[str]:
+    """The order the run-out's events came in: "tabled" and each street dealt."""
+    return [("tabled" if isinstance(e, HandsTabled) else e.street.value)
+            for e in state.events if isinstance(e, HandsTabled | StreetDealt)]
+
+
+def test_all_in_hands_are_turned_face_up_before_the_board_runs_out() -> None:
+    state = deal([100, 300, 300], button=0, holes={1: "AsAd", 2: "KsKd", 0: "7c2d"},
+                 board="3h 8h 9c Td 4s")
+    act(state, "fold", "allin", "call")  # the small blind shoves, the big blind calls
+    assert _tabled_then_dealt(state) == ["tabled", "flop", "turn", "river"]
+    tabled = next(e for e in state.events if isinstance(e, HandsTabled))
+    assert tabled.hands == ((1, (card("As"), card("Ad"))), (2, (card("Ks"), card("Kd"))))
+    shown = [e.seat for e in state.events if isinstance(e, HandShown)]
+    assert shown == [1, 2] and state.finished  # the showdown still names the hands
+
+
+def test_a_side_pot_still_bet_keeps_the_hands_down_until_its_betting_closes() -> None:
+    state = deal([50, 500, 500], button=0, holes={0: "AsAd", 1: "KsKd", 2: "QsQd"},
+                 board="3h 8h 9c Td 4s")
+    act(state, "allin", "call", "call")  # two seats with chips behind: they bet on
+    assert _tabled_then_dealt(state) == ["flop"]
+    act(state, "bet 100", "allin", "call")  # now nobody can bet: face up, then the rest
+    assert _tabled_then_dealt(state) == ["flop", "tabled", "turn", "river"]
+    tabled = next(e for e in state.events if isinstance(e, HandsTabled))
+    assert [seat for seat, _ in tabled.hands] == [2, 0, 1]  # the last aggressor first
+
+
+@pytest.mark.parametrize("moves", [("allin", "fold"),  # nobody calls: nothing to show
+                                   ("call", *["check"] * 5, "allin", "call")])  # river
+def test_nothing_is_tabled_without_a_board_to_run_out(moves: tuple[str, ...]) -> None:
+    state = deal([100, 100], holes={1: "AsAd", 0: "KsKd"}, board="2h 5h 9c Td 4s")
+    act(state, *moves)
+    assert state.finished and not any(isinstance(e, HandsTabled) for e in state.events)

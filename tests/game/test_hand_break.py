@@ -13,10 +13,12 @@ from engine.actions import Action, ActionKind
 from engine.events import ActionTaken
 from game.app import App
 from game.input.commands import ActCommand
+from game.render.theme import GOLD
 from game.scenes.rebuy import RebuyScene
 from game.scenes.table import TableScene
+from game.table.loop import BETWEEN_HANDS
 from game.table.players import Seats
-from tests.game.helpers import FRAME, bot, press, run_until, scripted_table
+from tests.game.helpers import FRAME, bot, deck_for, press, run_until, scripted_table
 
 
 def _play_out(app: App, scene: TableScene) -> None:
@@ -102,3 +104,36 @@ def test_a_bot_never_cheers_and_folds_in_one_breath(
     run_until(app, lambda: not scene.presenter.busy)
     said = any("Now we're talking!" in line for line in scene.log)
     assert said is heard
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_rebuy_dialog_never_hides_the_hand_that_broke_the_player(
+        app: App, size: tuple[int, int]) -> None:
+    """Out of chips: the result is up its full time (as long as before any deal), and the
+    dialog then opens below the player's cards, the board, the shown hands and the
+    winning hand's name still in view and not dimmed (issue 36, part 5)."""
+    app.resize(size)
+    deck = deck_for(0, {0: "7h 2c", 1: "8c 4d", 2: "9s 5d", 3: "Ad Ac"}, "Kh Kd 7s 3c Qh")
+    scene = scripted_table(app, stacks=(200, 1000, 1000, 1000), deck=deck)
+    bot(app, scene, 3, ActionKind.CALL)
+    bot(app, scene, 0, ActionKind.ALLIN)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, ActionKind.FOLD)
+    bot(app, scene, 3, ActionKind.CALL)
+    shown = 0.0
+    while not isinstance(app.top, RebuyScene):
+        app.step(FRAME)
+        shown += FRAME if scene.display.win else 0.0
+    assert scene.display.win.startswith("Two Pair, Aces and Kings")
+    assert shown >= 1.6 + BETWEEN_HANDS - 2 * FRAME  # the showdown's beat and the break
+    dialog = app.top
+    L = scene.layout
+    kept = {"win": L.win, "banner": L.banner, **{f"board{i}": r for i, r in enumerate(L.board)},
+            **{f"seat{s}.card{k}": c for s, seat in enumerate(L.seats)
+               for k, c in enumerate(seat.cards)}}
+    assert [name for name, rect in kept.items() if dialog.layout().box.colliderect(rect)] == []
+    app.draw()
+    shot = app.screen.subsurface(L.win)
+    gold = sum(1 for x in range(0, L.win.w, 2) for y in range(0, L.win.h, 2)
+               if shot.get_at((x, y))[:3] == GOLD)
+    assert gold > 20, "the winning hand's name is drawn undimmed"

@@ -1048,7 +1048,7 @@ LONGEST_LINES = ("Listening: Whisper + pocketsphinx",
 
 def test_the_recognizer_line_is_whole_at_every_size(
         app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from game.render.voice import READABLE, recognizer_size
+    from game.render.voice import voice_size
     from game.voicectl.panel import VoicePanel, listening_words, recognizer_line
     from voice.recognize import store
     from voice.recognize.models import choose_backend
@@ -1062,11 +1062,11 @@ def test_the_recognizer_line_is_whole_at_every_size(
     assert line == "Listening: pocketsphinx (Whisper model missing)"
     for size in SIZES:
         V = table_layout(*size).voice
-        fs = max(12, round(V.status.h * 0.8))  # as draw_voice sizes the panel's rows
+        fs = voice_size(V)  # as draw_voice sizes the panel's rows
+        room = V.recognizer.h // app.text.line_height(fs)
         for words in (line, *LONGEST_LINES):
-            at = recognizer_size(app.text, words, V, fs)
-            assert at >= READABLE and app.text.font(at).size(words)[0] <= V.recognizer.w, \
-                (size, words)
+            shown = app.text.lines(words, fs, V.recognizer.w, room)
+            assert " ".join(shown) == words, (size, words)  # whole, wrapped
 
 
 def test_a_damaged_whisper_model_is_named_on_the_panel(

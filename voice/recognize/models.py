@@ -92,7 +92,8 @@ class BackendChoice:
     ``reason``: one sentence for the player (why these, and what is missing when it is
     a fallback); ``model_path``: the Vosk model; ``whisper_path``: the verified Whisper
     folder; ``whisper_problem``: why Whisper is not listening ("" when it is), and
-    ``whisper_short`` the same in a few words for the panel."""
+    ``whisper_short`` the same in a few words for the panel, or, while Whisper listens
+    from another copy, why the one ``$HOLDEM_WHISPER_MODEL`` names was passed over."""
 
     name: str
     reason: str
@@ -151,17 +152,24 @@ def choose_backend(settings_path: str | Path | None = None,
                 short = "Whisper unavailable"
             else:
                 spotter = spotter_problem()
-                if not spotter:
-                    return BackendChoice(
-                        TRIO, "Whisper, pocketsphinx and the command spotter listen: a "
-                        "command two of them agree on is done, two readings are offered, "
-                        "one reading is asked about.", whisper_path=found.path,
-                        listening=("whisper", "pocketsphinx", "spotter"))
-                return BackendChoice(
-                    PAIRED, f"{spotter} Whisper and pocketsphinx both listen: an action "
-                    "they agree on is done, two readings are offered, one reading is "
-                    "asked about.", whisper_path=found.path,
-                    listening=("whisper", "pocketsphinx"), whisper_short="no spotter")
+                name, listening = (PAIRED, ("whisper", "pocketsphinx")) if spotter else \
+                    (TRIO, ("whisper", "pocketsphinx", "spotter"))
+                heard = ("Whisper and pocketsphinx both listen: an action they agree on "
+                         "is done, two readings are offered, one reading is asked about."
+                         if spotter else "Whisper, pocketsphinx and the command spotter "
+                         "listen: a command two of them agree on is done, two readings are "
+                         "offered, one reading is asked about.")
+                notes, short = [], ""
+                if found.passed_over:  # the player's own copy is bad: never silently
+                    notes.append(f"{found.passed_over} Whisper listens with the model from "
+                                 f"{found.origin} instead.")
+                    short = found.passed_over_short
+                if spotter:
+                    notes.append(spotter)
+                    short = short or "no spotter"
+                return BackendChoice(name, " ".join([*notes, heard]),
+                                     whisper_path=found.path, listening=listening,
+                                     whisper_short=short)
         else:
             problem, short = found.problem or "No Whisper model.", found.short
     fallback = _vosk_or_sphinx(settings_path, environ)

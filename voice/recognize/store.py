@@ -235,18 +235,23 @@ def whisper_candidates(environ: Mapping[str, str] | None = None) -> list[tuple[s
 @dataclass(frozen=True, slots=True)
 class WhisperLookup:
     """What the search found: ``path`` (verified) and where it came from, or the first
-    problem met (``problem`` is the sentence, ``short`` a few words for the panel)."""
+    problem met (``problem`` is the sentence, ``short`` a few words for the panel).
+    ``passed_over``: why the copy ``$HOLDEM_WHISPER_MODEL`` names was not used when
+    another one is (the sentence names the file), ``passed_over_short`` in a few words."""
 
     path: Path | None
     origin: str = ""
     problem: str | None = None
     short: str = ""
+    passed_over: str = ""
+    passed_over_short: str = ""
 
 
 def locate_whisper_model(environ: Mapping[str, str] | None = None) -> WhisperLookup:
     """The first candidate folder that verifies; otherwise the most telling problem (a
     damaged or unreadable copy says more than a download folder that was never made)."""
     first: ModelFileError | None = None
+    passed_over = passed_over_short = ""
     for origin, folder in whisper_candidates(environ):
         try:
             verify_whisper_dir(folder)
@@ -254,8 +259,12 @@ def locate_whisper_model(environ: Mapping[str, str] | None = None) -> WhisperLoo
             if first is None or (first.short.endswith("missing")
                                  and not err.short.endswith("missing")):
                 first = err
+            if origin == f"${ENV_WHISPER_MODEL}":
+                passed_over = f"{err} (${ENV_WHISPER_MODEL})"
+                passed_over_short = err.short.replace("Whisper model", f"{ENV_WHISPER_MODEL} copy")
             continue
-        return WhisperLookup(folder, origin)
+        return WhisperLookup(folder, origin, passed_over=passed_over,
+                             passed_over_short=passed_over_short)
     if first is None:  # pragma: no cover - the download folder is always a candidate
         return WhisperLookup(None, problem="No Whisper model", short="Whisper model missing")
     return WhisperLookup(None, problem=str(first), short=first.short)
