@@ -170,6 +170,7 @@ def recognizer(backend: str) -> Any:
             third = SpotterRecognizer() if backend == "three" else None
             _RECOGNIZER = PairedRecognizer(PocketSphinxRecognizer(),
                                            WhisperRecognizer(path, tuning), third)
+            _RECOGNIZER.early = EARLY
         elif backend == "vosk":
             from voice.recognize.models import choose_backend, make_recognizer
 
@@ -180,6 +181,10 @@ def recognizer(backend: str) -> Any:
             _RECOGNIZER = PocketSphinxRecognizer()
     return _RECOGNIZER
 
+
+EARLY = True
+"""As the game: when pocketsphinx and the spotter agree, Whisper is not waited for (its
+reading is then empty, so Whisper alone and its pairs cannot be scored: --all-ears)."""
 
 WHISPER: dict[str, Any] = {}
 """WhisperTuning fields overridden from the command line (--whisper), for tuning on dev."""
@@ -615,6 +620,10 @@ def main() -> int:
                       "pocketsphinx and the spotter when their models verify: each ear, "
                       "each pair and all three are scored from one pass); three: insist "
                       "on the three ears; both: Whisper and pocketsphinx only")
+    args.add_argument("--all-ears", action="store_true",
+                      help="always wait for Whisper, so that each ear alone and each pair "
+                      "can be scored (the game does not wait when pocketsphinx and the "
+                      "spotter agree: its latency is the default run's)")
     args.add_argument("--save", help="keep the listening pass in this file")
     args.add_argument("--replay", help="score a pass kept with --save instead of listening")
     args.add_argument("--respot", action="store_true",
@@ -666,7 +675,8 @@ def main() -> int:
             item.split("=") for item in filter(None, options.trust.split(",")))}
     from voice.listen.gate import GateConfig
 
-    global SETTLE_MS, BLOCK_MS
+    global SETTLE_MS, BLOCK_MS, EARLY
+    EARLY = not options.all_ears
     SETTLE_MS = options.settle
     BLOCK_MS = options.block_ms
     for item in filter(None, options.gate.split(",")):

@@ -31,6 +31,7 @@ class PairedRecognizer:
         self.second = second
         self.third = third
         self.name = "whisper+pocketsphinx" + ("+spotter" if third is not None else "")
+        self.early = True  # the fastest two that agree decide (False: always hear Whisper)
 
     @property
     def ears(self) -> tuple[Any, ...]:
@@ -62,7 +63,7 @@ class PairedRecognizer:
         if self.third is None:
             return self._joined(heard, self.second.finish())
         spotted = self.third.finish()
-        if self._agree(heard, spotted):
+        if self.early and self._agree(heard, spotted):
             self.second.reset()
             waits = getattr(self.second, "answers", lambda: False)()
             skipped = Result("", (), 0.0, "whisper", {"skipped": 1.0, "answers": float(waits)})
