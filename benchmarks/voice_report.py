@@ -252,27 +252,28 @@ def rules_table(outcomes: Sequence[Outcome], quiet: Sequence[QuietOutcome],
         print(f"| {mode} | " + " | ".join(cells) + " |")
     bound = either_ear(outcomes, cols)
     if bound:
-        print("| either ear right (the most any rule over the two readings can reach) | "
+        print("| any ear right (the most any rule over the ears' readings can reach) | "
               + " | ".join(pct(k, n) for k, n in bound.values()) + " | - |")
-        figures["either ear right"] = {name: k / n if n else None
+        figures["any ear right"] = {name: k / n if n else None
                                        for name, (k, n) in bound.items()}
     return figures
 
 
 def either_ear(outcomes: Sequence[Outcome], cols: Sequence[tuple[str, str, str]]
                ) -> dict[str, tuple[int, int]]:
-    """Per column, the commands that pocketsphinx alone or Whisper alone understood: no
-    rule that picks between the two readings can understand more. The two ears' outcomes
+    """Per column, the commands that at least one ear alone understood: no rule that picks
+    between the readings can understand more. The ears' outcomes
     come in the same order (one per command of each stream), so they pair up in turn;
     empty when either ear was not measured."""
-    ears = [[o for o in outcomes if o.mode == m] for m in ("pocketsphinx", "whisper")]
-    if not all(ears) or len(ears[0]) != len(ears[1]):
+    ears = [[o for o in outcomes if o.mode == m] for m in ("pocketsphinx", "whisper", "spotter")]
+    ears = [e for e in ears if e]
+    if len(ears) < 2 or len({len(e) for e in ears}) != 1:
         return {}
-    pairs = list(zip(*ears, strict=True))
-    if any((a.set, a.condition, a.said) != (b.set, b.condition, b.said) for a, b in pairs):
+    rows = list(zip(*ears, strict=True))
+    if any(len({(o.set, o.condition, o.said) for o in row}) != 1 for row in rows):
         return {}
     out = {}
     for name, s, fam in cols:
-        mine = [(a, b) for a, b in pairs if a.set == s and (not fam or a.family == fam)]
-        out[name] = (sum(a.understood or b.understood for a, b in mine), len(mine))
+        mine = [row for row in rows if row[0].set == s and (not fam or row[0].family == fam)]
+        out[name] = (sum(any(o.understood for o in row) for row in mine), len(mine))
     return out

@@ -38,3 +38,12 @@ def test_no_bound_without_both_ears_or_when_they_do_not_pair() -> None:
     assert either_ear(ps, columns(ps, ["dev"])) == {}
     crossed = [*ps, outcome("whisper", "fold", True)]
     assert either_ear(crossed, columns(crossed, ["dev"])) == {}
+
+
+def test_with_three_ears_a_command_any_ear_understood_counts() -> None:
+    ps = [outcome("pocketsphinx", "call", False), outcome("pocketsphinx", "fold", False)]
+    wh = [outcome("whisper", "call", False), outcome("whisper", "fold", False)]
+    sp = [outcome("spotter", "call", True), outcome("spotter", "fold", False)]
+    everything = ps + wh + sp
+    assert either_ear(everything, columns(everything, ["dev"])) == {"dev": (1, 2)}
+    assert either_ear(ps + wh, columns(ps + wh, ["dev"])) == {"dev": (0, 2)}

@@ -156,7 +156,7 @@ class AgreementRules:
     query_twice: bool = True
     refused: float = 0.3
     spot_agree: float = 0.5
-    spot_sure: float = 0.8
+    spot_sure: float = 0.6
     spot_alone: bool = True
 
 
