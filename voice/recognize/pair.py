@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
+from voice.recognize.memory import release
 
 
 class PairedRecognizer:
@@ -71,6 +72,7 @@ class PairedRecognizer:
         return self._joined(heard, self.second.finish(), spotted)
 
     def _joined(self, heard: Result, *others: Result) -> Result:
+        release()  # the ears' buffers for this utterance, back to the system
         return Result(heard.text or others[0].text, heard.alternatives, heard.confidence,
                       self.name, heard.details, heard.paths, heard.second,
                       readings=(heard, *others))
