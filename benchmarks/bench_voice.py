@@ -452,6 +452,11 @@ VARIANTS: dict[str, AgreementRules] = {
     "all three, one-ear rules as before (table commands done, one ear's what, questions)":
         replace(RULES, lone_table=False, repeat_two=False, query_twice=False),
     "all three, the spotter alone not asked": replace(RULES, spot_alone=False),
+    "all three, of two requests the question not answered": replace(RULES, question=2.0),
+    "all three, of two requests the question answered from 0.5": replace(RULES,
+                                                                         question=0.5),
+    "all three, the spotter alone asked only when the others heard nothing": replace(
+        RULES, spot_quiet=True),
     "all three, the spotter counts from 0.3": replace(RULES, spot_agree=0.3),
     "all three, the spotter counts from 0.7": replace(RULES, spot_agree=0.7),
     "all three, the spotter sure from 0.8": replace(RULES, spot_sure=0.8),

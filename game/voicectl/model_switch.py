@@ -65,19 +65,21 @@ class ModelSwitch:
         return recognizer
 
     def _load_whisper(self) -> Any:
-        from voice.recognize.models import PAIRED, choose_backend, make_recognizer
+        from voice.recognize.models import PAIRED, TRIO, choose_backend, make_recognizer
 
         choice = choose_backend()  # verifies the new copy again before it is loaded
-        if choice.name != PAIRED:
+        if choice.name not in (PAIRED, TRIO):
             self.reason, self.note = choice.reason, choice.whisper_short
             return None
         recognizer: Any = make_recognizer(choice, worker=True)
-        if getattr(recognizer, "name", "") != PAIRED:
+        name = getattr(recognizer, "name", "")
+        if name not in (PAIRED, TRIO):
             with contextlib.suppress(Exception):
                 recognizer.close()
             self.note = "Whisper failed to load"
             return None
-        self.backend, self.reason, self.note = PAIRED, choice.reason, ""
+        self.backend, self.reason = name, choice.reason
+        self.note = "" if name == choice.name else "spotter failed to load"
         return recognizer
 
     def model_downloaded(self, path: Path | None, error: str | None) -> None:

@@ -56,7 +56,7 @@ def _screen(app: App, size: tuple[int, int], answer: str) -> tuple[Measured, lis
     app.voice = voice
     try:
         voice.panel = VoicePanel(MicState.LISTENING, heard="raise to a lot", say_back=answer,
-                                 listening="Whisper + pocketsphinx")
+                                 listening="Whisper + pocketsphinx + spotter")
         text.drawn.clear()
         scene.side.log_cache = scene.side.graph_cache = None  # draw them afresh
         app.draw()

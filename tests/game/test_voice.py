@@ -650,7 +650,7 @@ def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
     assert voice["applied_actions"] == ["fold"], voice
     assert voice["applied"] == 1 and voice["dropped"] == 0 and voice["heard"] >= 1
     assert 0 <= voice["turn_ms_not_listening"] <= voice["turn_ms"] and voice["turn_ms"] > 0
-    assert voice["backend"] == "whisper+pocketsphinx"  # both ears, offline, by default
+    assert voice["backend"] == "whisper+pocketsphinx+spotter"  # three ears, offline
     assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
     # timed from the end of speech: at least the gate's 200 ms of quiet that closes it
     assert 200 <= voice["latency_ms_p50"] <= voice["latency_ms_p95"] < 10_000
@@ -1039,7 +1039,8 @@ def test_the_panel_says_which_recognizers_listen_and_why() -> None:
     assert listening_words("") == ""
 
 
-LONGEST_LINES = ("Listening: Whisper + pocketsphinx",
+LONGEST_LINES = ("Listening: Whisper + pocketsphinx + spotter",
+                 "Listening: Whisper + pocketsphinx (no spotter)",
                  "Listening: pocketsphinx (Whisper model damaged)",
                  "Listening: pocketsphinx (Whisper model unreadable)",
                  "Listening: pocketsphinx (Whisper failed to load)",
@@ -1117,7 +1118,7 @@ def test_the_settings_say_which_recognizers_listen(app: App, voice: VoiceControl
     app.open(SceneName.SETTINGS)
     scene = app.top
     assert isinstance(scene, SettingsScene)
-    for words in ("Whisper + pocketsphinx", "pocketsphinx (Whisper model unreadable)"):
+    for words in ("Whisper + pocketsphinx + spotter", "pocketsphinx (Whisper model unreadable)"):
         voice.panel = replace(voice.panel, listening=words)
         row = scene.listening()
         assert (row.label, row.value) == ("Listening", words)
@@ -1140,8 +1141,9 @@ def test_out_of_the_box_whisper_and_pocketsphinx_both_listen(
     monkeypatch.delenv("HOLDEM_WHISPER_MODEL", raising=False)
     loaded = default_recognizer()
     try:
-        assert (loaded.backend, loaded.note) == ("whisper+pocketsphinx", "")
-        assert listening_words(loaded.backend, loaded.note) == "Whisper + pocketsphinx"
+        assert (loaded.backend, loaded.note) == ("whisper+pocketsphinx+spotter", "")
+        assert listening_words(loaded.backend, loaded.note) == \
+            "Whisper + pocketsphinx + spotter"
     finally:
         loaded.recognizer.close()
 
@@ -1176,12 +1178,12 @@ def test_without_the_packaged_model_whisper_is_downloaded_and_then_listens(
     voice.start()
     try:
         deadline = time.monotonic() + 60
-        while voice.backend != "whisper+pocketsphinx":
+        while voice.backend != "whisper+pocketsphinx+spotter":
             assert time.monotonic() < deadline, (voice.backend, voice.reason)
             progress.append(voice.progress)
             time.sleep(0.01)
         app.step(FRAME)
-        assert voice.panel.listening == "Whisper + pocketsphinx"
+        assert voice.panel.listening == "Whisper + pocketsphinx + spotter"
         assert voice.progress is None and voice.downloading == ""
     finally:
         voice.close()

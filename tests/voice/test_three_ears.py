@@ -205,3 +205,17 @@ def test_whisper_is_heard_when_the_fast_two_disagree_or_a_yes_has_no_question() 
                                 FakeEar("spotter", sp, 0.8 if sp else 0.0))
         ears.bind_context(lambda: FACING)
         assert ears.finish().readings[1].text == "call" and whisper.resets == 0
+
+
+def test_what_is_the_pot_whole_against_a_bare_what_is_answered_not_bet() -> None:
+    # seen in a real window: "what's the pot" heard whole by pocketsphinx (0.31), as
+    # "what" by Whisper, and as "pot" by the spotter; it was asked "All in for 300?"
+    ps = heard("pocketsphinx", "what is the pot", 0.31, free="pot")
+    d = decide(ps, heard("whisper", "what", 0.07), third=spot("pot", 0.86))
+    assert d.kind is DecisionKind.ACT and d.intent.query is Query.POT
+
+
+def test_a_second_hearing_behind_another_command_does_not_agree_with_the_spotter() -> None:
+    ps = heard("pocketsphinx", "whose turn is it", 0.6, free="pot")
+    d = decide(ps, NOTHING, third=spot("pot", 0.55))
+    assert d.intent.intent is not IntentKind.RAISE or d.kind is not DecisionKind.ACT

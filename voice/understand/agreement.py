@@ -128,12 +128,15 @@ class AgreementRules:
     below this confidence is nothing heard, not asked about; ``lone_table``: a
     state-changing table command heard by one ear alone is asked; ``repeat_two``: "what?"
     needs both ears; ``query_twice``: a question Whisper heard twice is answered whatever
-    pocketsphinx heard; ``refused``: from this confidence, Whisper's pick of a command the
+    pocketsphinx heard; ``question``: of two different questions, the one that is not
+    "what?" is answered from this confidence (above 1: never);
+    ``refused``: from this confidence, Whisper's pick of a command the
     rules refuse is answered with the reason (pocketsphinx heard nothing usable or the
     same), or makes pocketsphinx's other action a question. The spotter: ``spot_agree``,
     the confidence from which its reading counts (agreeing with another ear, it acts);
     ``spot_sure``, from which it breaks a disagreement, or turns a lone ear's act on
-    another command into a question;
+    another command into a question; ``spot_quiet``: its lone reading is asked only when
+    neither other ear heard anything usable;
     ``spot_alone``: its sure reading alone is asked about (else nothing)."""
 
     agree: float = 0.3
@@ -158,6 +161,8 @@ class AgreementRules:
     spot_agree: float = 0.5
     spot_sure: float = 0.6
     spot_alone: bool = True
+    spot_quiet: bool = False
+    question: float = 0.3
 
 
 RULES = AgreementRules()
@@ -299,6 +304,14 @@ def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
         asked = max(actions, key=lambda r: r.confidence)
         return Decision(DecisionKind.ASK, asked.intent, min(UNSURE, asked.confidence),
                         asked.text, pair, rule="disagree, one action")
+    questions = [r for r in pair if r.intent.intent is IntentKind.QUERY
+                 and r.intent.query is not Query.REPEAT and r.confidence >= rules.question]
+    if len(questions) == 1 and all(r.intent.intent is IntentKind.QUERY for r in pair):
+        # "what is the pot" whole against a bare "what?": the question is answered (a
+        # question changes nothing)
+        (asked,) = questions
+        return Decision(DecisionKind.ACT, asked.intent, max(THRESHOLD, asked.confidence),
+                        asked.text, pair, rule="disagree, a question")
     surer = max(pair, key=lambda r: r.confidence)
     if surer.confidence >= rules.surer and surer.intent.intent not in ANSWERS:
         return Decision(DecisionKind.ACT, surer.intent, max(THRESHOLD, surer.confidence),
@@ -382,8 +395,11 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         return _replace_readings(two, readings)  # no question waits: a yes or no is a miss
 
     def heard_same(r: Reading) -> bool:
+        # an ear's second hearing counts only when its first is nothing usable: "what is
+        # the pot" heard whole, with "pot" in a second hearing, is no bet of the pot
         return (r.usable and r.intent.meaning == meaning) or (
-            r.also is not None and r.also.error is None and r.also.meaning == meaning)
+            not r.usable and r.also is not None and r.also.error is None
+            and r.also.meaning == meaning)
 
     agreeing = [r for r in (first, second) if heard_same(r)]
     if two.kind is DecisionKind.ACT and two.intent.meaning == meaning:
@@ -412,7 +428,9 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         return _replace_readings(two, readings)
     if answer:
         return _replace_readings(two, readings)  # a lone yes or no: as a lone ear's
-    if not rules.spot_alone:
+    if not rules.spot_alone or (rules.spot_quiet and (first.usable or second.usable)):
+        # the other ears heard another command, a question or table command: the spotter
+        # fires on its words inside longer phrases ("pot" in "what is the pot")
         return _replace_readings(two, readings)
     return Decision(DecisionKind.ASK, spot.intent, min(UNSURE, spot.confidence), spot.text,
                     readings, rule="spotter alone")
