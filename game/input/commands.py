@@ -90,3 +90,20 @@ class QuitCommand:
 
 
 Command = ActCommand | UiCommand | ResizeCommand | QuitCommand
+
+
+def confirms_all_in(command: Command) -> bool:
+    """Commands that may confirm an armed all-in: the same key or button again."""
+    if isinstance(command, ActCommand):
+        return True
+    return isinstance(command, UiCommand) and command.kind is Ui.WAGER
+
+
+def cancels_voice(command: Command) -> bool:
+    """A click or key from the player (not voice, a bot or the clock) cancels a pending
+    voice action; push-to-talk and the Yes button do not."""
+    if isinstance(command, ActCommand):
+        return command.source in ("mouse", "keyboard")
+    if isinstance(command, UiCommand):
+        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM, Ui.PICK)
+    return False

@@ -23,7 +23,7 @@ from engine.table import PlayerLeft
 from engine.view import PlayerView
 from game.help.walkthrough import Until, Walkthrough
 from game.input.actionbar import table_bindings
-from game.input.commands import ActCommand, Command, Ui, UiCommand
+from game.input.commands import ActCommand, Command, Ui, UiCommand, cancels_voice, confirms_all_in
 from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
@@ -345,12 +345,12 @@ class TableScene(SitAndGoPart):
 
     def handle(self, command: Command) -> None:
         voice = self.voice
-        if voice is not None and voice.confirm.pending is not None and _cancels(command):
+        if voice is not None and voice.confirm.pending is not None and cancels_voice(command):
             voice.click()
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 return
         armed = self.panel.armed
-        if armed is not None and not _confirms(command):
+        if armed is not None and not confirms_all_in(command):
             self.panel.armed = None  # anything else takes the all-in or fold back
             if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
                 if armed.kind is ActionKind.FOLD:  # Esc on "fold for free?" checks
@@ -597,20 +597,3 @@ class TableScene(SitAndGoPart):
 
 _TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
           Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
-
-
-def _confirms(command: Command) -> bool:
-    """Commands that may confirm an armed all-in: the same key or button again."""
-    if isinstance(command, ActCommand):
-        return True
-    return isinstance(command, UiCommand) and command.kind is Ui.WAGER
-
-
-def _cancels(command: Command) -> bool:
-    """A click or key from the player (not voice, a bot or the clock) cancels a pending
-    voice action; push-to-talk and the Yes button do not."""
-    if isinstance(command, ActCommand):
-        return command.source in ("mouse", "keyboard")
-    if isinstance(command, UiCommand):
-        return command.kind not in (Ui.PUSH_TO_TALK, Ui.CONFIRM, Ui.PICK)
-    return False
