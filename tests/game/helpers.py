@@ -32,6 +32,19 @@ def scripted_table(app: App, stacks: tuple[int, ...] | None = None,
     return scene
 
 
+def all_in_and_lose(app: App) -> TableScene:
+    """The player (200 chips) goes all in with 7-2 against aces and is called: the hand
+    that leaves them out of chips, played up to the showdown."""
+    deck = deck_for(0, {0: "7h2c", 1: "8c4d", 2: "9s5d", 3: "AdAc"}, "Kh Kd 7s 3c Qh")
+    scene = scripted_table(app, stacks=(200, 1000, 1000, 1000), deck=deck)
+    bot(app, scene, 3, ActionKind.CALL)
+    bot(app, scene, 0, ActionKind.ALLIN)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, ActionKind.FOLD)
+    bot(app, scene, 3, ActionKind.CALL)
+    return scene
+
+
 def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
     for _ in range(limit):
         if done():

@@ -18,7 +18,14 @@ from game.scenes.rebuy import RebuyScene
 from game.scenes.table import TableScene
 from game.table.loop import BETWEEN_HANDS
 from game.table.players import Seats
-from tests.game.helpers import FRAME, bot, deck_for, press, run_until, scripted_table
+from tests.game.helpers import (
+    FRAME,
+    all_in_and_lose,
+    bot,
+    press,
+    run_until,
+    scripted_table,
+)
 
 
 def _play_out(app: App, scene: TableScene) -> None:
@@ -113,13 +120,7 @@ def test_the_rebuy_dialog_never_hides_the_hand_that_broke_the_player(
     dialog then opens below the player's cards, the board, the shown hands and the
     winning hand's name still in view and not dimmed (issue 36, part 5)."""
     app.resize(size)
-    deck = deck_for(0, {0: "7h 2c", 1: "8c 4d", 2: "9s 5d", 3: "Ad Ac"}, "Kh Kd 7s 3c Qh")
-    scene = scripted_table(app, stacks=(200, 1000, 1000, 1000), deck=deck)
-    bot(app, scene, 3, ActionKind.CALL)
-    bot(app, scene, 0, ActionKind.ALLIN)
-    bot(app, scene, 1, ActionKind.FOLD)
-    bot(app, scene, 2, ActionKind.FOLD)
-    bot(app, scene, 3, ActionKind.CALL)
+    scene = all_in_and_lose(app)
     shown = 0.0
     while not isinstance(app.top, RebuyScene):
         app.step(FRAME)

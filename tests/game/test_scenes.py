@@ -12,7 +12,7 @@ from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene
 from game.scenes.table import TableScene
-from tests.game.helpers import FRAME, bot, click, deck_for, press, run_until, scripted_table
+from tests.game.helpers import FRAME, all_in_and_lose, bot, click, press, run_until, scripted_table
 
 
 def test_start_screen_enter_sits_down_at_a_table(app: App) -> None:
@@ -79,13 +79,7 @@ def test_pause_quit_stops_the_app(app: App) -> None:
 
 
 def _bust_player(app: App) -> TableScene:
-    deck = deck_for(0, {0: "7h2c", 1: "8c4d", 2: "9s5d", 3: "AdAc"}, "Kh Kd 7s 3c Qh")
-    scene = scripted_table(app, stacks=(200, 1000, 1000, 1000), deck=deck)
-    bot(app, scene, 3, ActionKind.CALL)
-    bot(app, scene, 0, ActionKind.ALLIN)
-    bot(app, scene, 1, ActionKind.FOLD)
-    bot(app, scene, 2, ActionKind.FOLD)
-    bot(app, scene, 3, ActionKind.CALL)
+    scene = all_in_and_lose(app)
     run_until(app, lambda: isinstance(app.top, RebuyScene))
     return scene
 
