@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.help.content import SAY, fit_examples
+from game.help.content import SAY, SAY_SCREENS, fit_examples
 from game.scenes.help import HelpScene
 from tests.game.helpers import FRAME, press, scripted_table
 from tests.voice.contexts import FACING, OPEN
@@ -19,7 +19,7 @@ from voice.understand.matching import Block, BlockKind
 from voice.understand.parse import parse
 from voice.understand.templates import load
 
-EXAMPLES = [example for row in SAY for example in row.examples]
+EXAMPLES = [example for row in (*SAY, *SAY_SCREENS) for example in row.examples]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -42,7 +42,7 @@ def test_every_block_of_the_templates_is_taught() -> None:
 
 
 def test_the_column_shows_examples_not_the_grammar() -> None:
-    for row in SAY:
+    for row in (*SAY, *SAY_SCREENS):
         for text in (row.what, *row.examples):
             assert not re.search(r"[<>\[\]{}()|_]", text), text
             assert "czech" not in text.lower()
