@@ -51,6 +51,7 @@ class Ui(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
+    CHOOSE = "choose"            # value: "row=value", a value chosen by voice on a screen
     HELP = "help"                # the help overlay (F1, "?")
     SETTINGS = "settings"        # the settings overlay
     TOUR_NEXT = "tour_next"      # the first-run walkthrough: next tip

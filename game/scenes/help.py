@@ -9,6 +9,7 @@ import pygame
 
 from game.help.content import (
     SAY_NOTE,
+    SAY_SCREENS,
     STATS,
     VoiceExample,
     fit_examples,
@@ -22,6 +23,11 @@ from game.render.theme import GOLD, LEGIBLE, MUTED, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings
+from game.scenes.spoken import Description, Heard, say_list
+from voice.understand.intent import Control, Intent
+
+SAID_PER_PAGE = 4
+"""Rows of voice examples said on one spoken page of help."""
 
 
 @dataclass(slots=True)
@@ -29,9 +35,35 @@ class HelpScene(StillScene):
     host: Host
     opaque: bool = False
     voice: list[VoiceExample] = field(default_factory=list)
+    said_page: int = 0  # the page of examples said aloud ("next page" turns it)
 
     def __post_init__(self) -> None:
         self.voice = voice_examples()
+
+    def spoken_pages(self) -> list[list[VoiceExample]]:
+        """Every example, the table's then the screens', a few rows a page."""
+        rows = [*self.voice, *SAY_SCREENS]
+        return [rows[k:k + SAID_PER_PAGE] for k in range(0, len(rows), SAID_PER_PAGE)]
+
+    def describe(self) -> Description:
+        pages = self.spoken_pages()
+        page = pages[self.said_page]
+        about = [f"Page {self.said_page + 1} of {len(pages)}.",
+                 *(f"{row.what}: say {say_list(row.examples, '').strip()}." for row in page)]
+        return Description("help", "Help: what you can say", tuple(about), (), None,
+                           ("next page", "previous page", "cancel"),
+                           key=str(self.said_page))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control in (Control.NEXT_PAGE, Control.PREVIOUS_PAGE):
+            step = 1 if intent.control is Control.NEXT_PAGE else -1
+            last = len(self.spoken_pages()) - 1
+            if not 0 <= self.said_page + step <= last:
+                return "That was the last page" if step > 0 else "This is the first page"
+            return UiCommand(Ui.MOVE, step)
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.host.size
@@ -44,11 +76,17 @@ class HelpScene(StillScene):
 
     def bindings(self) -> Bindings:
         _, close = self._box()
-        return close_bindings(close, (pygame.K_KP_ENTER, pygame.K_F1), chars=("?",))
+        bindings = close_bindings(close, (pygame.K_KP_ENTER, pygame.K_F1), chars=("?",))
+        bindings.keys.update({pygame.K_PAGEDOWN: UiCommand(Ui.MOVE, 1),
+                              pygame.K_PAGEUP: UiCommand(Ui.MOVE, -1)})
+        return bindings
 
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
+        elif isinstance(command, UiCommand) and command.kind is Ui.MOVE:
+            last = len(self.spoken_pages()) - 1
+            self.said_page = max(0, min(last, self.said_page + int(command.number)))
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 190)

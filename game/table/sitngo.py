@@ -275,9 +275,17 @@ class SitAndGoDesk:
         return any(isinstance(f, Finished) and f.winner == self.me for f in items)
 
     def results_notice(self) -> str:
-        """The results for the start screen: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        """The results in a line: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        return f"{self.results_title()} · " + " · ".join(results_lines(self.sng))
+
+    def results_title(self) -> str:
+        """ "Sit & Go #3 is over"."""
         number = f" #{self.sng.number}" if self.sng.number else ""
-        return f"Sit & Go{number} is over · " + " · ".join(results_lines(self.sng))
+        return f"Sit & Go{number} is over"
+
+    def results_lines(self) -> tuple[str, ...]:
+        """ "1st Ann 65 points", one a place, first place first."""
+        return tuple(results_lines(self.sng))
 
     def status(self) -> TournamentStatus:
         """What the voice answers the Sit & Go's questions from."""
