@@ -25,6 +25,9 @@ class SeatLayout:
     bet: Rect
     dealer: Rect
     side: str  # "bottom" | "left" | "top" | "right"
+    label: Rect  # the hand's words (shown down, or the player's strength): beside the
+    # cards, never over them (right of the player's, left of the top seat's, under a side
+    # seat's, where the pot and banner leave a column as wide as the pair)
 
     @property
     def bubble_anchor(self) -> tuple[int, int]:
@@ -118,6 +121,7 @@ class TableLayout:
             out[f"seat{s}.card1"] = seat.cards[1]
             out[f"seat{s}.bet"] = seat.bet
             out[f"seat{s}.dealer"] = seat.dealer
+            out[f"seat{s}.label"] = seat.label
         return out
 
     def bar_controls(self) -> dict[str, Rect]:
@@ -171,14 +175,17 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.midbottom = (play.centerx, cards[0].top - pad)
     dealer = Rect(cards[0].left - pad - dsz, cards[0].bottom - dsz, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "bottom"))
+    label_w = 2 * pair_w
+    label = Rect(cards[1].right + 2 * gap, cards[0].top, label_w, ch)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "bottom", label))
     # left
     panel = Rect(play.left + pad, 0, pw, ph)
     panel.centery = play.centery
     cards = cards_at(panel.right + pad, play.centery - ch // 2)
     bet = Rect(cards[0].left, cards[0].top - pad - bet_h, bet_w, bet_h)
     dealer = Rect(panel.right - dsz, panel.bottom + pad, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "left"))
+    below = _below(cards, seats[0].cards[0].top - gap, gap)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "left", below))
     # top
     panel = Rect(0, play.top + pad, pw, ph)
     panel.centerx = play.centerx
@@ -186,7 +193,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.midtop = (play.centerx, cards[0].bottom + pad)
     dealer = Rect(cards[1].right + pad, cards[0].top, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "top"))
+    label = Rect(cards[0].left - 2 * gap - label_w, cards[0].top, label_w, ch)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "top", label))
     # right
     panel = Rect(0, 0, pw, ph)
     panel.right = play.right - pad
@@ -195,7 +203,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.bottomright = (cards[1].right, cards[1].top - pad)
     dealer = Rect(panel.left, panel.bottom + pad, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "right"))
+    below = _below(cards, seats[0].cards[0].top - gap, gap)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "right", below))
 
     bgap = max(4, round(8 * s))
     board_w = 5 * cw + 4 * bgap
@@ -241,6 +250,14 @@ def table_layout(width: int, height: int) -> TableLayout:
         deck=deck, bar=bar, side=side, log=log, graph=graph, voice=voice,
         win=_win(seats[2].bet.bottom + pad, board_top - pad, play.centerx, inner_w, line),
     )
+
+
+def _below(cards: tuple[Rect, Rect], bottom: int, gap: int) -> Rect:
+    """A side seat's label place: under its cards, as wide as the pair, down to a little
+    more than a card's height and never past ``bottom`` (the player's cards)."""
+    top = cards[0].bottom + gap
+    return Rect(cards[0].left, top, cards[1].right - cards[0].left,
+                max(0, min(round(cards[0].h * 1.2), bottom - top)))
 
 
 def _win(top: int, bottom: int, cx: int, w: int, line: int) -> Rect:

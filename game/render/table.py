@@ -212,14 +212,14 @@ class TableRenderer:
             hl = card is not None and card in d.best
             self._card(surf, card, rect, highlight=hl,
                        faded=bool(d.best) and card is not None and not hl)
-        both = L.seats[i].cards[0].union(L.seats[i].cards[1])
+        sl = L.seats[i]
         if seat.shown is not None:
-            self._description(surf, both, seat.shown.description)
+            self._description(surf, sl.label, sl.side, seat.shown.description)
         elif i == d.me and seat.cards is not None and not seat.folded and not d.hand_over \
                 and not hides & {("hole", i, 0), ("hole", i, 1)}:
             label = self.strength_label(d)
             if label:
-                self._description(surf, both, label, GOLD)
+                self._description(surf, sl.label, sl.side, label, GOLD)
 
     def strength_label(self, d: TableDisplay) -> str:
         """The player's live hand strength, as drawn under their cards ("" when none)."""
@@ -228,20 +228,29 @@ class TableRenderer:
             return ""
         return strength(tuple(seat.cards), tuple(d.board))
 
-    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str,
+    def _description(self, surf: pygame.Surface, r: pygame.Rect, side: str, text: str,
                      color: Color = TEXT) -> None:
-        """The shown hand's words on a dark strip over the cards' lower part (up to three
-        lines)."""
-        fs = r.h // 5
-        lines = self.text.lines(text, fs, r.w - 6, 3, bold=True)
-        labels = [self.text.render(line, fs, color, bold=True) for line in lines]
-        h = sum(x.get_height() for x in labels) + 4
-        box = pygame.Rect(r.x, r.bottom - h, r.w, h)
-        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)
-        y = box.y + 2
+        """A hand's words on a dark plate in the seat's label place beside its cards
+        (never over a card): as large as a fifth of a card, smaller only down to the
+        legible size so that they show whole; next to the cards for the player (left
+        edge) and the top seat (right edge), under them for a side seat."""
+        at, lines = self.text.settle(text, r.h // 4 if side in ("bottom", "top") else
+                                     r.h // 5, r.inflate(-8, -4), bold=True)
+        labels = [self.text.render(line, at, color, bold=True) for line in lines]
+        step = self.text.line_height(at, True)
+        plate = pygame.Rect(0, 0, max(x.get_width() for x in labels) + 8,
+                            step * len(labels) + 4)
+        if side == "bottom":
+            plate.midleft = r.midleft
+        elif side == "top":
+            plate.midright = r.midright
+        else:
+            plate.midtop = r.midtop
+        pygame.draw.rect(surf, (0, 0, 0), plate, border_radius=4)
+        y = plate.y + 2
         for label in labels:
-            surf.blit(label, label.get_rect(midtop=(box.centerx, y)))
-            y += label.get_height()
+            surf.blit(label, label.get_rect(midtop=(plate.centerx, y)))
+            y += step
 
     def bet_chips(self, L: TableLayout, seat: int, amount: int
                   ) -> tuple[pygame.Surface, pygame.Rect]:
