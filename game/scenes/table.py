@@ -484,11 +484,15 @@ class TableScene(SitAndGoPart):
                 self.note(trouble)
 
     def settings_changed(self, settings: GameSettings) -> None:
-        """The settings overlay changed the speed or the deck: this table follows."""
+        """The settings overlay changed the speed, the deck or the player's auto top-up:
+        this table follows."""
         self.session.settings = self.session.settings.with_(
             speed=settings.speed, four_color=settings.four_color,
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
-            voice=settings.voice, muck_losers=settings.muck_losers)
+            voice=settings.voice, muck_losers=settings.muck_losers,
+            auto_rebuy=settings.auto_rebuy)
+        if self.session.seated(self.me) and not self.autopilot:
+            self.session.table.set_auto_rebuy(self.me, settings.auto_rebuy)
 
     # ------------------------------------------------------------ update
 
