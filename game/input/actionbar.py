@@ -81,14 +81,14 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif m.can_post:
         hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
         keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
-    if m.pre_enabled and not m.my_turn:
-        hits += [Hit(b.pre_check_fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
-                 Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any"),
-                 Hit(b.fold, UiCommand(Ui.PRE_FOLD_ANY), "pre_fold_any"),
-                 Hit(b.call, UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK),
-                     "pre_call" if m.pre_to_call else "pre_check")]
+    if m.pre_enabled and not m.my_turn:  # the three ticks in the buttons' places
+        second = UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK)
+        hits += [Hit(b.fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
+                 Hit(b.call, second, "pre_call" if m.pre_to_call else "pre_check"),
+                 Hit(b.wager, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
         keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)
-        keys[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
+        keys[pygame.K_c] = second
+        shift[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
     return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,
                     chars={"?": UiCommand(Ui.HELP)})
 

@@ -53,9 +53,12 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
               TEXT if on else DIM, bold=True, anchor="midright", width=a.w - 10)
     hint = on and b.fold.h >= 34
     if m.pre_enabled:  # not our turn: the buttons become the pre-action ticks
-        toggle(surf, text, b.fold, "Fold to any bet", m.pre_fold_any)
-        call = f"Call {chip_text(m.pre_to_call)}" if m.pre_to_call else "Check"
-        toggle(surf, text, b.call, call, m.pre_call if m.pre_to_call else m.pre_check)
+        first, second = pre_labels(m)
+        keys = PRE_KEYS if b.fold.h >= 34 else ("", "", "")
+        toggle(surf, text, b.fold, first, m.pre_check_fold, hint=keys[0])
+        toggle(surf, text, b.call, second, m.pre_call if m.pre_to_call else m.pre_check,
+               hint=keys[1])
+        toggle(surf, text, b.wager, "Call any", m.pre_call_any, hint=keys[2])
     else:
         button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
                hint="F" if hint else "")
@@ -64,13 +67,9 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     if m.can_post:  # waiting for the big blind: the one thing to do is here
         button(surf, text, b.wager, "Post now", fill=CALL_C, enabled=True,
                hint="N" if b.fold.h >= 34 else "")
-    else:
+    elif not m.pre_enabled:
         button(surf, text, b.wager, m.wager.label, fill=RAISE_C,
                enabled=on and m.can_wager, hint="R / Enter" if hint else "")
-    # left block
-    pre = m.pre_enabled
-    toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
-    toggle(surf, text, b.pre_call_any, "Call any (C)", m.pre_call_any, pre)
     h = b.hint
     if m.message and m.message_is_error and on:
         # A refusal or a question on the player's turn: large, over the left block (the
@@ -102,6 +101,18 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
 KEY_HINTS = ("F fold", "C check/call", "R bet/raise", "A all-in", "F1 help", "Esc pause",
              "Enter act", "O settings", "Left/Right size (Shift ×5)", "digits type")
 """The keys hint, most needed first: a narrow window shows the first ones whole."""
+
+
+PRE_KEYS = ("F", "C", "Shift+C")
+"""The keys of the three pre-action ticks, drawn under their words."""
+
+
+def pre_labels(m: BarModel) -> tuple[str, str]:
+    """The first two ticks' words: "Check/Fold" and "Check" while checking is free,
+    "Fold" and "Call N" facing a bet (the third is always "Call any")."""
+    if m.pre_to_call:
+        return "Fold", f"Call {chip_text(m.pre_to_call)}"
+    return "Check/Fold", "Check"
 
 
 def key_hint_lines(text: Text, size: int, box: pygame.Rect) -> list[str]:

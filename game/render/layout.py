@@ -40,8 +40,6 @@ class SeatLayout:
 class BarLayout:
     area: Rect
     message: Rect
-    pre_check_fold: Rect
-    pre_call_any: Rect
     hint: Rect
     presets: tuple[Rect, ...]
     slider: Rect
@@ -127,8 +125,7 @@ class TableLayout:
     def bar_controls(self) -> dict[str, Rect]:
         """The action bar's controls, which must not overlap each other."""
         b = self.bar
-        out = {"message": b.message, "pre_check_fold": b.pre_check_fold,
-               "pre_call_any": b.pre_call_any, "hint": b.hint, "slider": b.slider,
+        out = {"message": b.message, "hint": b.hint, "slider": b.slider,
                "amount": b.amount, "fold": b.fold, "call": b.call, "wager": b.wager}
         for (key, _), rect in zip(PRESETS, b.presets, strict=True):
             out[f"preset.{key}"] = rect
@@ -333,7 +330,8 @@ def _bar(area: Rect, su: float) -> BarLayout:
     amount = Rect(slider.right + p, y2, amount_w, row_small)
     fold, call, wager = _row(rx, y3, right_w, row_big, 3, p)
     message = Rect(inner.x, y1, left_w, row_small)
-    pre_check_fold, pre_call_any = _row(inner.x, y2, left_w, row_small, 2, p)
-    hint = Rect(inner.x, y3, left_w, row_big)
-    return BarLayout(area, message, pre_check_fold, pre_call_any, hint, presets, slider,
+    # The pre-action ticks take the action buttons' places (one set, as PokerStars shows
+    # them): the key hints have the rest of the left block.
+    hint = Rect(inner.x, y2, left_w, inner.bottom - y2)
+    return BarLayout(area, message, hint, presets, slider,
                      amount, fold, call, wager)

@@ -293,7 +293,7 @@ class TableScene(SitAndGoPart):
         self._tour_moved(Until.HAND_OVER)
         if self.desk is not None:
             self._tournament_news()
-        self.panel.clear_pre()  # "fold to any bet" lasts the hand
+        self.panel.clear_pre()
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -600,4 +600,4 @@ class TableScene(SitAndGoPart):
 
 
 _TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
-          Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
+          Ui.PRE_CALL: "call"}

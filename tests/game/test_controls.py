@@ -248,7 +248,7 @@ def test_pre_action_check_fold_folds_when_facing_a_bet(app: App) -> None:
 def test_pre_action_call_any_calls_the_raise(app: App) -> None:
     scene = scripted_table(app)
     to_act(app, scene, 3)
-    press(app, pygame.K_c, unicode="c")  # not our turn: C ticks "call any"
+    press(app, pygame.K_c, pygame.KMOD_SHIFT, "C")  # not our turn: Shift+C ticks call any
     assert scene.panel.pre_call_any
     bot(app, scene, 3, R, 60)
     for _ in range(120):
