@@ -12,6 +12,10 @@ from game.render.layout import PRESETS, TableLayout
 from game.table.actionbar import BarModel
 from game.voicectl.controller import VoicePanel
 
+TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
+         Ui.PRE_CALL: "call"}
+"""Each pre-action tick's command and the box it ticks (``ActionPanel.tick``)."""
+
 
 def _act(seat: int, m: BarModel, which: str) -> Command | None:
     choice = {"fold": m.fold, "call": m.call, "wager": m.wager, "allin": m.allin}[which]
@@ -38,7 +42,10 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif voice is not None and voice.readings:  # "1 Call 10", "2 All in": a click picks
         hits += [Hit(rect, UiCommand(Ui.PICK, i), f"voice.reading{i + 1}")
                  for i, rect in enumerate(L.voice.readings[:len(voice.readings)])]
+    if m.message or m.standing:  # a click or I shows the line whole (or closes it)
+        hits.append(Hit(b.message, UiCommand(Ui.READ), "message"))
     keys: dict[int, Command] = {
+        pygame.K_i: UiCommand(Ui.READ),
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
         pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),
         pygame.K_o: UiCommand(Ui.SETTINGS),

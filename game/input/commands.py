@@ -51,6 +51,7 @@ class Ui(StrEnum):
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
     HELP = "help"                # the help overlay (F1, "?")
+    READ = "read"                # the bar's message line: show it whole, or close it
     SETTINGS = "settings"        # the settings overlay
     TOUR_NEXT = "tour_next"      # the first-run walkthrough: next tip
     TOUR_SKIP = "tour_skip"      # the first-run walkthrough: leave it

@@ -22,7 +22,7 @@ from engine.sizing import BettingContext
 from engine.table import PlayerLeft
 from engine.view import PlayerView
 from game.help.walkthrough import Until, Walkthrough
-from game.input.actionbar import table_bindings
+from game.input.actionbar import TICKS, table_bindings
 from game.input.commands import ActCommand, Command, Ui, UiCommand, cancels_voice, confirms_all_in
 from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
@@ -82,6 +82,7 @@ class TableScene(SitAndGoPart):
     notices: list[tuple[str, float]] = field(default_factory=list)  # (sentence, shown until)
     message_error: bool = False
     message_age: float = 0.0
+    opened: str = ""  # the bar's line the player opened whole (I or a click), kept open
     rebuy_requested: bool = False
     refused_at: tuple[int, int] | None = None  # when the refusal on the message line was
     now: float = 0.0
@@ -427,8 +428,10 @@ class TableScene(SitAndGoPart):
             p.backspace()
         elif k is Ui.CLEAR:
             p.typed = ""
-        elif k in _TICKS:
-            p.tick(_TICKS[k], self._to_call())
+        elif k in TICKS:
+            p.tick(TICKS[k], self._to_call())
+        elif k is Ui.READ:
+            self.opened = "" if self.opened else self.model.message or self.model.standing
         elif k is Ui.SIT_OUT:
             self._toggle_sit_out()
         elif k is Ui.REBUY:
@@ -526,7 +529,7 @@ class TableScene(SitAndGoPart):
             self.refused_at = None
             if self.message_error:
                 self.message = ""
-        if self.message:
+        if self.message and self.message != self.opened:  # an opened line stays
             self.message_age += dt
             if self.message_age > MESSAGE_SECONDS:
                 self.message = ""
@@ -588,7 +591,8 @@ class TableScene(SitAndGoPart):
         self.renderer.draw(surface, L, self.display, beat, self.presenter.progress, status,
                            tuple(self.bubbles))
         draw_top(surface, self.host.text, L, self.model)
-        draw_bar(surface, self.host.text, L, self.model)
+        draw_bar(surface, self.host.text, L, self.model,
+                 bool(self.opened) and self.opened == (self.message or self.model.standing))
         names = tuple(s.name for s in self.display.seats)
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale, hands=self.session.graph_hands)
@@ -598,6 +602,3 @@ class TableScene(SitAndGoPart):
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
-
-_TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
-          Ui.PRE_CALL: "call"}
