@@ -28,7 +28,6 @@ from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
-from game.render.notices import draw_notices
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.tour import draw_tour, tour_box
@@ -589,7 +588,7 @@ class TableScene(SitAndGoPart):
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout
         self.renderer.draw(surface, L, self.display, beat, self.presenter.progress, status,
-                           tuple(self.bubbles))
+                           tuple(self.bubbles), self.shown_notices())
         draw_top(surface, self.host.text, L, self.model)
         draw_bar(surface, self.host.text, L, self.model,
                  bool(self.opened) and self.opened == (self.message or self.model.standing))
@@ -597,7 +596,6 @@ class TableScene(SitAndGoPart):
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale, hands=self.session.graph_hands)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
-        draw_notices(surface, self.host.text, L, self.shown_notices())
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
