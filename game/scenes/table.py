@@ -217,7 +217,7 @@ class TableScene(SitAndGoPart):
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
-            self.note(line)
+            self.note(line + (" (the clock ran out)" if event is self.loop.timed_out else ""))
         voice = self.voice
         if voice is not None:
             voice.narrate(event, self.session.view(self.me))

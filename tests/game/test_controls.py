@@ -20,6 +20,7 @@ from tests.game.helpers import (
     drag_slider,
     my_actions,
     press,
+    run_until,
     scripted_table,
     to_act,
     type_text,
@@ -269,6 +270,9 @@ def test_clock_runs_out_into_a_fold_after_the_time_bank(app: App,
     app.step(11.5)
     assert my_actions(facing_raise)[-1].kind is F
     assert facing_raise.message == "Time's up"
+    run_until(app, lambda: not facing_raise.presenter.busy)
+    # The hand log says the clock folded (issue 43: it read as a plain "You fold").
+    assert "You fold (the clock ran out)" in facing_raise.log
 
 
 def test_buttons_are_inert_when_it_is_not_our_turn(app: App) -> None:
