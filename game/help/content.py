@@ -4,7 +4,6 @@ mean."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
@@ -105,17 +104,6 @@ SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\"
 def voice_examples() -> list[VoiceExample]:
     """The rows of the help's "Say (voice)" column."""
     return list(SAY)
-
-
-def fit_examples(examples: tuple[str, ...], width: int, measure: Callable[[str], int]) -> str:
-    """As many whole examples as fit ``width`` (the first always): never a word cut."""
-    shown = examples[0]
-    for example in examples[1:]:
-        longer = f"{shown} · {example}"
-        if measure(longer) > width:
-            break
-        shown = longer
-    return shown
 
 
 def keys(voice: VoiceSettings) -> list[tuple[str, str]]:

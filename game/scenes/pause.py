@@ -13,7 +13,7 @@ from game.input.mapper import Bindings
 from game.render.theme import MUTED
 from game.render.widgets import dim
 from game.scenes.base import Host, Opening, SceneName, StillScene
-from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import ButtonSpec, MenuLayout, draw_menu, menu_bindings, menu_layout
 from game.scenes.spoken import Description, Heard, menu_items, pressed
 from game.settings.model import GameSettings
 from game.table.session import TableSession
@@ -44,9 +44,14 @@ class PauseScene(StillScene):
         ]
 
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
+        L = self.layout()
         return menu_bindings(L, 0, self.buttons, {pygame.K_p: UiCommand(Ui.RESUME),
                                                   pygame.K_RETURN: UiCommand(Ui.RESUME)})
+
+    def layout(self) -> MenuLayout:
+        """Two lines of three buttons: "Leave table" whole at 960x540 (six in a line
+        cut it)."""
+        return menu_layout(self.host.size, 0, len(self.buttons), 0.6, per_row=3)
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
@@ -80,6 +85,6 @@ class PauseScene(StillScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
+        L = self.layout()
         draw_menu(surface, self.host.text, L, "Paused", [], -1, self.buttons,
                   "The clock is stopped", MUTED)

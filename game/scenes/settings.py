@@ -1,6 +1,8 @@
 """The settings overlay (from the pause menu, or O at the table): volumes, speed, deck
-colours and voice options — the same values as ``settings.toml``, kept there when the
-overlay closes — and, read out below them, which recognizers are listening and why."""
+colours, voice options and the table's own (auto top-up) — the same values as
+``settings.toml``, kept there when the overlay closes — and, read out below them, which
+recognizers are listening and why. The table beneath is paused while it is open, as
+under the pause menu: nothing is dealt or acted and the clock is stopped."""
 
 from __future__ import annotations
 
@@ -41,11 +43,17 @@ from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 from voice.understand.intent import Choice, Control, Intent
 
+AUTO_REBUY_ROW = "Auto top-up below 20 big blinds"
+"""The row of ``table.auto_rebuy`` (a Sit & Go, a freeze-out, never adds chips)."""
+PAUSED_NOTE = "The table is paused · Left/Right change · saved when you close"
+"""The note under the rows when the overlay sits over a table."""
+
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength", "level_minutes", "muck", "phones")
+        "wake", "confirm", "bots", "strength", "level_minutes", "muck", "auto_rebuy",
+        "phones")
 _ROW_OF = {"voice_volume": "voice_volume", "effects_volume": "effects_volume",
            "speed": "speed", "four_color": "deck", "push_to_talk": "ptt", "wake_word": "wake",
-           "sound_out": "phones", "strength": "strength"}
+           "sound_out": "phones", "strength": "strength", "auto_rebuy": "auto_rebuy"}
 """Each value said here (a choose block's row) and the overlay's row it sets."""
 VOICE_ROWS = frozenset(_ROW_OF)
 
@@ -91,6 +99,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(level_minutes=cycle(LEVEL_MINUTE_CHOICES, s.level_minutes, step))
     if row == "muck":
         return s.with_(muck_losers=not s.muck_losers)
+    if row == "auto_rebuy":
+        return s.with_(auto_rebuy=not s.auto_rebuy)
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -124,6 +134,7 @@ class SettingsScene(StillScene):
             Row("Table strength (new tables)", strength_words(s.strength)),
             Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
             Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
+            Row(AUTO_REBUY_ROW, "On" if s.auto_rebuy else "Off"),
             Row("Sound out", "Headphones" if v.headphones else "Speakers"),
         ]
 
@@ -206,7 +217,8 @@ class SettingsScene(StillScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         L = menu_layout(self.host.size, len(ROWS) + 1, len(self.buttons), 0.5)
-        note, color = ("Left/Right change · saved to settings.toml when you close", MUTED)
+        note, color = (PAUSED_NOTE if self.on_change is not None else
+                       "Left/Right change · saved to settings.toml when you close", MUTED)
         if self.error:
             note, color = self.error, ORANGE
         listening = self.listening()

@@ -94,9 +94,10 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
         found = save.saved_table()
         if found is not None and found.table is not None:
             try:
-                return (continued_sit_and_go(settings, seed, found, save, state,
-                                             think_scale=think_scale, folder=folder),
-                        notices, found.report.kind)
+                seated = continued_sit_and_go(settings, seed, found, save, state,
+                                              think_scale=think_scale, folder=folder)
+                told = [n for n in notices if n != found.report.message]  # said once:
+                return seated, told, found.report.kind  # the table tells it (told)
             except SitAndGoStateError as err:
                 notices.append(f"{err}: a new Sit & Go starts.")
     return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
