@@ -384,13 +384,9 @@ class TableScene(SitAndGoPart):
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)
-        if refusal is None:
-            return
-        typed = self.panel.typed
-        if command.seat == self.me and typed and command.action.to == int(typed):
-            self.panel.typed = ""
-            refusal = f"{chip_text(int(typed))} refused: {refusal}"
-        self._refuse(refusal)
+        if refusal is not None:  # a refused typed amount stays in the box, reason beside
+            self._refuse(self.panel.refuse_typed(command.action, refusal)
+                         if command.seat == self.me else refusal)
 
     def _refuse(self, refusal: str) -> None:
         """A refusal, shown prominently until it times out or the hand moves on (a
@@ -408,10 +404,15 @@ class TableScene(SitAndGoPart):
         if self._voice_ui(c):
             return
         legal, ctx = self._legal(), self._context()
+        if k in _BOX_EDITS and self.refused_at is not None:  # about the amount just changed
+            self.message, self.refused_at = "", None
         if k is Ui.WAGER:
             choice = p.wager(legal, ctx)
             if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
                 choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
+            elif (why := p.box_refusal()) is not None and legal is not None:
+                choice = Choice(choice.label, None)  # never a bet the box does not show
+                self._refuse(why)
             if choice.action is not None:
                 self._player_act(ActCommand(self.me, choice.action, "keyboard"))
         elif k is Ui.SIZE_STEP:
@@ -426,7 +427,7 @@ class TableScene(SitAndGoPart):
         elif k is Ui.BACKSPACE:
             p.backspace()
         elif k is Ui.CLEAR:
-            p.typed = ""
+            p.clear_box()
         elif k in _TICKS:
             p.tick(_TICKS[k], self._to_call())
         elif k is Ui.SIT_OUT:
@@ -595,5 +596,6 @@ class TableScene(SitAndGoPart):
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
 
+_BOX_EDITS = frozenset({Ui.TYPE, Ui.BACKSPACE, Ui.CLEAR, Ui.SLIDER, Ui.SIZE_STEP, Ui.PRESET})
 _TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
           Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
