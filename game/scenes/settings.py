@@ -28,6 +28,7 @@ from game.settings.model import (
     LEVEL_MINUTE_CHOICES,
     PTT_BUTTONS,
     PTT_KEYS,
+    SIT_OUT_CHOICES,
     SPEED_CHOICES,
     VOLUME_CHOICES,
     GameSettings,
@@ -39,7 +40,7 @@ from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength", "level_minutes", "muck")
+        "wake", "confirm", "bots", "strength", "level_minutes", "muck", "sit_out")
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -81,6 +82,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(level_minutes=cycle(LEVEL_MINUTE_CHOICES, s.level_minutes, step))
     if row == "muck":
         return s.with_(muck_losers=not s.muck_losers)
+    if row == "sit_out":
+        return s.with_(sit_out_hands=cycle(SIT_OUT_CHOICES, s.sit_out_hands, step))
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -113,6 +116,7 @@ class SettingsScene(StillScene):
             Row("Table strength (new tables)", strength_words(s.strength)),
             Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
             Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
+            Row("Sit out at the cash table", f"Up to {s.sit_out_hands} hands, then leave"),
         ]
 
     def listening(self) -> Row:
