@@ -195,9 +195,9 @@ class Table:
 
     def sit_out_hands_left(self, index: int) -> int | None:
         """Hands the seat may still be dealt without it before its time is up (None when
-        it is not sitting out, or sitting out costs it nothing but blinds)."""
-        player = self.seat(index)
-        if not player.sitting_out or self.config.blinded_away:
+        it is empty, not sitting out, or sitting out costs it nothing but blinds)."""
+        player = self.seats[index] if 0 <= index < len(self.seats) else None
+        if player is None or not player.sitting_out or self.config.blinded_away:
             return None
         return max(0, self.config.sit_out_limit - player.hands_sat_out)
 

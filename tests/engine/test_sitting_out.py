@@ -49,6 +49,11 @@ def test_unticking_in_the_same_hand_deals_the_next_hand_without_waiting() -> Non
     assert table.start_hand(rng).config.players[1]
 
 
+def test_an_empty_seat_has_no_sitting_out_clock() -> None:
+    table = table_with({0: 1000, 1: 1000})
+    assert table.sit_out_hands_left(2) is None and table.sit_out_hands_left(0) is None
+
+
 def test_back_after_a_missed_hand_waits_for_the_big_blind() -> None:
     table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000})
     rng = random.Random(3)
