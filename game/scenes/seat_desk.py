@@ -101,6 +101,14 @@ class SeatDesk:
         return (hand is not None and not hand.finished and hand.config.players[self.me]
                 and not hand.folded[self.me])
 
+    def rebuy_refusal(self: _Table) -> str | None:
+        """Why no chips may be added at this table at all (a freeze-out), or None."""
+        try:
+            self.session.table.verify_add_chips()
+        except TableError as refusal:
+            return str(refusal)
+        return None
+
     def _request_rebuy(self: _Table) -> None:
         """The dialog opens once the hand and its break are over, never over a result,
         and only when there is room to top up; never at a freeze-out (a Sit & Go)."""

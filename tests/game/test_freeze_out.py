@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pygame
+import pytest
 
 from engine.table import FREEZE_OUT, Table
 from game.app import App
@@ -84,9 +85,36 @@ class _Voice:
 
 def test_saying_rebuy_in_a_sit_and_go_says_it_is_a_freeze_out(app: App) -> None:
     scene = _sit_and_go(app)
-    run_control(_Voice(), Control.REBUY, app, scene, 0.0)
+    voice = _Voice()
+    run_control(voice, Control.REBUY, app, scene, 0.0)
+    assert voice.said == [FREEZE_OUT]  # answered by the voice itself, at once
+    scene.message, scene.message_error = FREEZE_OUT, True
     app.step(FRAME)
     _no_rebuy_follows(app, scene)
+
+
+@pytest.mark.parametrize("words", ["rebuy", "top up", "top me up", "re buy", "add chips"])
+def test_rebuy_and_top_up_by_voice_get_the_freeze_out_reason(app: App, words: str) -> None:
+    """Said as the player says them, parsed as the game parses them, answered aloud with
+    the reason (never "Sorry, I didn't catch that", never silence)."""
+    from voice.understand.parse import parse
+
+    scene = _sit_and_go(app)
+    intent = parse(words, None)
+    assert intent.control is Control.REBUY
+    voice = _Voice()
+    run_control(voice, intent.control, app, scene, 0.0)
+    assert voice.said == [FREEZE_OUT]
+    app.step(FRAME)
+    assert not scene.rebuy_requested
+
+
+def test_rebuy_by_voice_at_the_cash_table_still_asks_for_the_top_up(app: App) -> None:
+    scene = scripted_table(app, stacks=(500, 1000, 1000, 1000))
+    voice = _Voice()
+    run_control(voice, Control.REBUY, app, scene, 0.0)
+    app.step(FRAME)
+    assert voice.said == [] and scene.rebuy_requested
 
 
 def test_the_auto_rebuy_setting_adds_nothing_in_a_sit_and_go(tmp_path: Path) -> None:
