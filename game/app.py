@@ -80,7 +80,7 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.PAUSE: (_pause, False),
     SceneName.REBUY: (_rebuy, False),
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
-    SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
+    SceneName.STATS: (lambda host, o: StatsScene.open(host, o.session), False),
     SceneName.SAVE_TROUBLE: (lambda host, o: SaveTroubleScene(host, host.save), False),
     SceneName.HELP: (lambda host, o: HelpScene(host), False),
     SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
