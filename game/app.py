@@ -45,6 +45,9 @@ def table_scene(host: Host, seated: SeatedTable, notice: str = "") -> TableScene
         scene.tell(seated.told)
     if notice:
         scene.tell(notice, error=True)
+    unsaved = seated.session.save.why_unsaved  # a second game on the save, at every table
+    if unsaved and unsaved not in notice:
+        scene.tell(unsaved, error=True)
     return scene
 
 

@@ -94,6 +94,7 @@ class SaveGame:
     trouble: str | None = None
     playing_on: bool = False
     archive: HandArchive | None = None
+    why_unsaved: str = ""  # why this game could not save from the start (told at tables)
     _ref: _HandRef = field(default_factory=_HandRef)
 
     @property
@@ -108,7 +109,9 @@ class SaveGame:
 
     @classmethod
     def unsaved(cls, reason: str = "") -> SaveGame:
-        return cls(notices=[reason] if reason else [])
+        """Play without saving; ``reason`` is told once (``take_notices``) and kept in
+        ``why_unsaved``, which every table this game sits down at tells again."""
+        return cls(notices=[reason] if reason else [], why_unsaved=reason)
 
     @classmethod
     def open(cls, store: Store | None = None,
