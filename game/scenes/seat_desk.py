@@ -76,8 +76,8 @@ class SeatDesk:
                              "and post your blinds and antes, and your hand is folded")
                 else:
                     limit = self.session.settings.sit_out_hands
-                    self.say(f"Sitting out {when}: after {limit} hands out you leave the "
-                             "table")
+                    self.say(f"Sitting out {when}: after {limit} hand{'s' * (limit != 1)} "
+                             "out you leave the table")
         except TableError as refusal:
             self.say(str(refusal), error=True)
         if self.session.hand is None:

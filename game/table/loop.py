@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import Card
 from engine.chips import chip_text
-from engine.events import Event
+from engine.events import Event, HandStarted
 from engine.state import HandState
 from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, SitOutOver, TableEvent
 from engine.view import PlayerView
@@ -169,6 +169,9 @@ class HandLoop:
         """Advance ``dt`` game seconds."""
         for event in self.presenter.update(dt):
             self.out.shown(event)
+            if isinstance(event, HandStarted) and not self.autopilot \
+                    and self.session.table.sit_out_hands_left(self.me) == 1:
+                self.out.tell(LAST_HAND_OUT, error=True)  # dealt without them: their last
         hand = self.session.hand
         if hand is None:
             self._between(dt)
@@ -200,8 +203,6 @@ class HandLoop:
             return
         events = self.session.start_hand(self.next_deck)
         self.next_deck = None
-        if self.session.table.sit_out_hands_left(self.me) == 1 and not self.autopilot:
-            self.out.tell(LAST_HAND_OUT, error=True)  # this hand, dealt without them, is their last
         self.clock.new_hand()
         self.decision = None
         self.presenter.push(events)

@@ -108,8 +108,9 @@ def test_the_last_hand_out_is_warned_then_the_player_leaves_with_the_chips_said(
     try:
         press(app, pygame.K_s, unicode="s")  # before the first deal
         _fold_when_asked(app, scene, lambda: _hands_out(scene) == 1
-                         and scene.session.hand is not None)
-        assert any(n.startswith(WARNING) for n in scene.shown_notices())
+                         and any(n.startswith(WARNING) for n in scene.shown_notices()))
+        hand = scene.session.hand  # warned as the last hand out is dealt
+        assert hand is not None and not hand.config.players[0]
         assert any(line.startswith(WARNING) for line in scene.log)
         assert any(t.startswith(WARNING) for t in narrator.texts())  # said
         _fold_when_asked(app, scene, lambda: isinstance(app.top, StartScene))
