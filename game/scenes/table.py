@@ -37,7 +37,7 @@ from game.scenes.base import Host, Opening, SceneName
 from game.scenes.sitngo_desk import SitAndGoPart
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.sound.effects import effect_for
-from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
+from game.table.actionbar import ActionPanel, BarModel, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.moods import Moods
@@ -406,15 +406,12 @@ class TableScene(SitAndGoPart):
         legal, ctx = self._legal(), self._context()
         if k in _BOX_EDITS and self.refused_at is not None:  # about the amount just changed
             self.message, self.refused_at = "", None
-        if k is Ui.WAGER:
-            choice = p.wager(legal, ctx)
-            if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
-                choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
-            elif (why := p.box_refusal()) is not None and legal is not None:
-                choice = Choice(choice.label, None)  # never a bet the box does not show
+        if k is Ui.WAGER:  # what the box shows, or why nothing (a shove being confirmed)
+            action, why = p.to_send(legal, ctx)
+            if why is not None:
                 self._refuse(why)
-            if choice.action is not None:
-                self._player_act(ActCommand(self.me, choice.action, "keyboard"))
+            elif action is not None:
+                self._player_act(ActCommand(self.me, action, "keyboard"))
         elif k is Ui.SIZE_STEP:
             p.step_by(int(c.number))
         elif k is Ui.SLIDER:

@@ -206,6 +206,16 @@ class ActionPanel:
         suffix = " (all-in)" if to == legal.all_in_to else ""
         return Choice(f"{word} {chip_text(to)}{suffix}", Action(self.seat, kind, to))
 
+    def to_send(self, legal: LegalActions | None, ctx: BettingContext | None
+                ) -> tuple[Action | None, str | None]:
+        """What the wager button (R, Enter) sends now, or why it sends nothing: the
+        all-in waiting for its confirmation, else the box's amount unless it is empty or
+        already refused."""
+        if self.armed is not None and self.armed.kind in (ActionKind.BET, ActionKind.RAISE):
+            return self.armed, None
+        why = self.box_refusal() if legal is not None else None
+        return (None, why) if why is not None else (self.wager(legal, ctx).action, None)
+
     def all_in(self, legal: LegalActions | None) -> Choice:
         if legal is None:
             return Choice("All-in", None)
