@@ -18,25 +18,25 @@ from game.persistence.saving import SaveGame
 from game.persistence.sitngo import DB_FILE, STATE_FILE, finish, load_results, read_state
 from game.persistence.store import DB_NAME, Store
 from game.scenes.rebuy import RebuyScene
-from game.scenes.start import StartScene
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings
 from game.table.sitngo import seat_sit_and_go
 from game.voicectl.requests import run_control
-from tests.game.helpers import FRAME, click, press, run_until, scripted_table
+from tests.game.helpers import (
+    FRAME,
+    click,
+    press,
+    run_until,
+    scripted_table,
+    sit_and_go_from_start,
+)
 from tests.game.saved import new_session, play_hands
 from tests.game.test_sitngo_records import autoplay_sng, play
 from voice.understand.intent import Control
 
 
 def _sit_and_go(app: App) -> TableScene:
-    app.push(StartScene(app, seed=5))
-    app.step(FRAME)
-    press(app, pygame.K_s)
-    scene = app.top
-    assert isinstance(scene, TableScene) and scene.session.tournament is not None
-    scene.seats.think_scale = 0.01
-    return scene
+    return sit_and_go_from_start(app)
 
 
 def _no_rebuy_follows(app: App, scene: TableScene) -> None:

@@ -11,19 +11,12 @@ import pygame
 from engine.events import BlindKind, BlindPosted
 from game.app import App
 from game.persistence.paths import data_dir
-from game.scenes.start import StartScene
 from game.scenes.table import TableScene
-from tests.game.helpers import FRAME, press, run_until
+from tests.game.helpers import press, run_until, sit_and_go_from_start
 
 
 def _sit_and_go(app: App) -> TableScene:
-    app.push(StartScene(app, seed=5))
-    app.step(FRAME)
-    press(app, pygame.K_s)
-    scene = app.top
-    assert isinstance(scene, TableScene) and scene.session.tournament is not None
-    scene.seats.think_scale = 0.0
-    return scene
+    return sit_and_go_from_start(app, think_scale=0.0)
 
 
 def _history_text() -> str:
