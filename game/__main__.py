@@ -30,6 +30,7 @@ from game.settings.model import MIN_SIZE, SessionFlags  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.cli.signals import Stopper
     from game.persistence.saving import SaveGame
     from game.settings.file import LoadedSettings
     from game.settings.model import GameSettings
@@ -103,16 +104,19 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None,
 
     import pygame
 
-    pygame.display.init()
-    pygame.font.init()
+    from game.cli.signals import stopping_on_signals
+
     trouble = None
-    try:
-        report = _play(args, settings, loaded, flags, save, transcript, spoken)
-        trouble = save.trouble  # autoplay stops rather than play on unsaved
-    finally:
-        save.close()
-        pygame.quit()
-        warm.join(timeout=10)  # never leave it running into interpreter shutdown
+    with stopping_on_signals() as stopper:  # before pygame: SDL leaves them to us
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            report = _play(args, settings, loaded, flags, save, transcript, stopper, spoken)
+            trouble = save.trouble  # autoplay stops rather than play on unsaved
+        finally:
+            save.close()
+            pygame.quit()
+            warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
         print(json.dumps(report), flush=True)
     if trouble is not None and args.autoplay:
@@ -139,7 +143,8 @@ def _flags(settings: GameSettings, args: argparse.Namespace) -> SessionFlags:
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
           flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None,
-          spoken: TextIO | None = None) -> dict[str, object] | None:
+          stopper: Stopper | None = None, spoken: TextIO | None = None
+          ) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
@@ -156,6 +161,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               stop_after_hands=args.autoplay or args.hands, save=save,
               settings_file=None if args.autoplay else loaded.path, flags=flags,
               voice=_voice(args, settings, spoken))
+    if stopper is not None:
+        stopper.to(app.stop)
     recovery = "none"
     seed = table_seed(args.seed)
     if args.sit_and_go:
@@ -173,8 +180,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     if not (args.autoplay or args.hands):
         return None
     report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active,
-              "seed": seed}
-    scene = app.table()
+              "seed": seed, "ended": app.ended or "quit"}
+    scene = app.table() or app.last_table
     if scene is not None and scene.session.tournament is not None:
         report["saved"] = scene.session.save.active  # the Sit & Go's own file
         scene.session.save.close()
@@ -230,7 +237,8 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: 
     scene.transcript = transcript
     app.push(scene)
     for notice in arrival.notices:  # on screen and in the logs, as the start screen's are
-        scene.tell(notice, error=True)
+        if notice not in scene.shown_notices() and notice != arrival.seated.told:
+            scene.tell(notice, error=True)  # (a resumed hand's report is told once)
     return arrival.recovery
 
 
@@ -254,8 +262,11 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
 
 
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
-    scene = app.table()
-    assert scene is not None
+    """The closing line's figures from the table played last (the player may have left
+    it for the start screen)."""
+    scene = app.table() or app.last_table
+    if scene is None:  # stopped before a table was seated
+        return {"hands": 0, **summary, "final_stacks": [], "chips_conserved": True}
     table = scene.session.table
     tournament = scene.session.tournament
     extra: dict[str, object] = {}

@@ -48,6 +48,9 @@ def table_scene(host: Host, seated: SeatedTable, notice: str = "") -> TableScene
         scene.tell(seated.told)
     if notice:
         scene.tell(notice, error=True)
+    unsaved = seated.session.save.why_unsaved  # a second game on the save, at every table
+    if unsaved and unsaved not in notice:
+        scene.tell(unsaved, error=True)
     return scene
 
 
@@ -89,7 +92,7 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.PAUSE: (_pause, False),
     SceneName.REBUY: (_rebuy, False),
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
-    SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
+    SceneName.STATS: (lambda host, o: StatsScene.open(host, o.session), False),
     SceneName.SAVE_TROUBLE: (lambda host, o: SaveTroubleScene(host, host.save), False),
     SceneName.HELP: (lambda host, o: HelpScene(host), False),
     SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
@@ -185,6 +188,8 @@ class App:
     flags: SessionFlags = field(default_factory=SessionFlags)  # never kept in the file
     voice: VoiceController | None = None  # hands-free play; started after the first frame
     effects: Effects = field(default_factory=Effects)
+    last_table: TableScene | None = None  # the table played last (the closing report's)
+    ended: str = ""  # why the loop stopped: "hands", "left the table", "quit", a signal
     _last_draw: float = field(default=float("-inf"), init=False)
     closing_at: float | None = field(default=None, init=False)  # the goodbye was said then
     _read: object = field(default=None, init=False)  # the screen last read aloud
@@ -201,6 +206,8 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        if isinstance(scene, TableScene):
+            self.last_table = scene
 
     def pop(self, scene: Scene) -> None:
         if scene in self.scenes:
@@ -208,9 +215,16 @@ class App:
 
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
+        if isinstance(scene, TableScene):
+            self.last_table = scene
 
     def open(self, name: SceneName, opening: Opening | None = None) -> None:
-        """Open a scene by name: the whole screen, or an overlay on top."""
+        """Open a scene by name: the whole screen, or an overlay on top. A run that stops
+        after N hands (``--hands``, ``--autoplay``) stops instead when the player leaves
+        the table for the start screen: no hand would ever come."""
+        if name is SceneName.START and self.stop_after_hands is not None:
+            self.stop("left the table")
+            return
         make, replaces = SCENES[name]
         scene = make(self, opening if opening is not None else Opening())
         if replaces:
@@ -219,6 +233,11 @@ class App:
             self.push(scene)
 
     def quit(self) -> None:
+        self.stop("quit")
+
+    def stop(self, why: str) -> None:
+        """End the loop after this frame, saying why (the first reason given stands)."""
+        self.ended = self.ended or why
         self.running = False
 
     # --------------------------------------------------------------- leaving
@@ -300,7 +319,7 @@ class App:
     def hand_finished(self, hands: int) -> None:
         self.hands = hands
         if self.stop_after_hands is not None and hands >= self.stop_after_hands:
-            self.running = False
+            self.stop("hands")
 
     def submit(self, command: Command) -> None:
         """For other input sources (voice): handled with next frame's input."""

@@ -1,6 +1,7 @@
-"""The career page (K on the start screen): sessions, hands, net result, the biggest pot
-won and the best hand shown down, from the save file; Sit & Gos played, places and the
-average finish. Esc closes."""
+"""The career page (K on the start screen): sessions, hands, the biggest pot won and the
+best hand shown down, from both save files (the cash table's and the Sit & Gos'), the
+net result at the cash table; Sit & Gos played, places and the average finish. Esc
+closes."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.persistence.sitngo import (
 )
 from game.persistence.store import CorruptRecord, StoreError
 from game.records.career import Career, career
+from game.records.library import sit_and_go_beside
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
@@ -42,10 +44,14 @@ class CareerScene(StillScene):
         store = host.save.store
         if store is None:
             return cls(host, Career(), "Hands are not being saved, so there is no career.")
+        sit_and_go = sit_and_go_beside(store)
         try:
-            return cls(host, career(store, host.settings.player_name))
+            return cls(host, career(store, host.settings.player_name, sit_and_go))
         except (CorruptRecord, StoreError, ValueError, KeyError, TypeError) as err:
             return cls(host, Career(), f"The stored hands can't be read: {err}")
+        finally:
+            if sit_and_go is not None:
+                sit_and_go.close()
 
     def rows(self) -> list[tuple[str, str]]:
         c = self.figures
@@ -57,7 +63,7 @@ class CareerScene(StillScene):
             ("Sessions played", f"{c.sessions:,d}"),
             ("Hands dealt in", f"{c.hands:,d}"),
             ("Hands won", f"{c.hands_won:,d}"),
-            ("Net result", f"{sign}{chip_text(c.net)} chips"),
+            ("Net result (cash table)", f"{sign}{chip_text(c.net)} chips"),
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
             *sit_and_go_rows(self.tournaments),

@@ -61,7 +61,7 @@ class PauseScene(StillScene):
         elif command.kind is Ui.SELECT and command.value == "hands":
             self.host.open(SceneName.HANDS)
         elif command.kind is Ui.SELECT and command.value == "stats":
-            self.host.open(SceneName.STATS)
+            self.host.open(SceneName.STATS, Opening(session=self.session))
         elif command.kind is Ui.SETTINGS:
             self.host.open(SceneName.SETTINGS, Opening(on_change=self.on_change))
         elif command.kind is Ui.LEAVE:

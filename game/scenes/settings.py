@@ -32,6 +32,7 @@ from game.settings.model import (
     LEVEL_MINUTE_CHOICES,
     PTT_BUTTONS,
     PTT_KEYS,
+    SIT_OUT_CHOICES,
     SPEED_CHOICES,
     VOLUME_CHOICES,
     GameSettings,
@@ -50,7 +51,7 @@ PAUSED_NOTE = "The table is paused · Left/Right change · saved when you close"
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
         "wake", "confirm", "bots", "strength", "level_minutes", "muck", "auto_rebuy",
-        "phones")
+        "sit_out", "phones")
 _ROW_OF = {"voice_volume": "voice_volume", "effects_volume": "effects_volume",
            "speed": "speed", "four_color": "deck", "push_to_talk": "ptt", "wake_word": "wake",
            "sound_out": "phones", "strength": "strength", "auto_rebuy": "auto_rebuy"}
@@ -101,6 +102,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(muck_losers=not s.muck_losers)
     if row == "auto_rebuy":
         return s.with_(auto_rebuy=not s.auto_rebuy)
+    if row == "sit_out":
+        return s.with_(sit_out_hands=cycle(SIT_OUT_CHOICES, s.sit_out_hands, step))
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -135,6 +138,7 @@ class SettingsScene(StillScene):
             Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
             Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
             Row(AUTO_REBUY_ROW, "On" if s.auto_rebuy else "Off"),
+            Row("Sit out at the cash table", f"Up to {s.sit_out_hands} hands, then leave"),
             Row("Sound out", "Headphones" if v.headphones else "Speakers"),
         ]
 

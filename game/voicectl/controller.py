@@ -283,6 +283,8 @@ class VoiceController(ModelSwitch, Narration):
             return
         recognizer = loaded.recognizer
         self.backend, self.reason, self.note = loaded.backend, loaded.reason, loaded.note
+        if loaded.notice:  # the player's own model copy passed over: told at the table
+            self.post(lambda: self._notices.append((loaded.notice, True)))
         self._start_download()
         try:
             recognizer = self._listen_while_running(recognizer)

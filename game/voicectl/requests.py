@@ -98,8 +98,13 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
     sitting = table is not None and table.sitting_out_now()
     if control is Control.CANCEL:
         voice.reply("Nothing to cancel", now)
-    elif control is Control.REBUY:
-        host.submit(UiCommand(Ui.REBUY))
+    elif control is Control.REBUY:  # "rebuy", "top up": at a freeze-out, the reason
+        refusal = getattr(table, "rebuy_refusal", None)
+        why = refusal() if refusal is not None else None
+        if why:
+            voice.reply(why, now)
+        else:
+            host.submit(UiCommand(Ui.REBUY))
     elif control is Control.SIT_OUT:
         if sitting:
             voice.reply("You are already sitting out", now)
