@@ -12,7 +12,7 @@ from game.scenes.seat_desk import SeatDesk
 from game.table.presenter import Presenter
 from game.table.session import TableSession
 from game.table.sitngo import SitAndGoDesk
-from voice.speak.narrator import TournamentStatus
+from voice.speak.answers import TournamentStatus
 
 WATCH_SPEED = 8.0  # a Sit & Go the player is out of plays on at this speed
 RESULTS_AFTER = 5.0  # game seconds from a Sit & Go's last hand to its results

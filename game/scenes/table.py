@@ -46,7 +46,6 @@ from game.table.presenter import Presenter
 from game.table.session import TableSession
 from game.table.sitngo import SitAndGoDesk
 from game.table.view import TableDisplay
-from game.voicectl.context import legal_context
 from game.voicectl.controller import OFF_PANEL, VoiceController, VoicePanel
 
 _log = logging.getLogger(__name__)
@@ -150,32 +149,15 @@ class TableScene(SitAndGoPart):
 
     @property
     def voice(self) -> VoiceController | None:
-        """The application's voice controller (None: mouse and keyboard only)."""
-        return None if self.autopilot else self.host.voice
+        """The application's voice controller (None: mouse and keyboard only; with a bot
+        in the player's chair, only one that narrates without listening)."""
+        voice = self.host.voice
+        return None if self.autopilot and (voice is None or voice.listens) else voice
 
     @property
     def voice_panel(self) -> VoicePanel:
         voice = self.voice
         return voice.panel if voice is not None else OFF_PANEL
-
-    def voice_turn(self) -> tuple[int | None, BettingContext | None]:
-        """The player's turn id and betting context while it is their turn."""
-        hand = self.session.hand
-        view = self.loop.my_view()
-        if hand is None or view is None:
-            return None, None
-        return self.session.hand_number * 100_000 + len(hand.events), legal_context(view)
-
-    def voice_view(self) -> PlayerView | None:
-        return self.session.view(self.me)
-
-    def sitting_out_now(self) -> bool:
-        return self.session.sitting_out(self.me)
-
-    def show(self, text: str, error: bool = False) -> None:
-        """A voice notice on the message line and in the log."""
-        self.note(text)
-        self.message, self.message_error, self.message_age = text, error, 0.0
 
     def tell(self, text: str, error: bool = False) -> None:
         """A sentence the player must not miss (a save problem, a recovered hand): the
@@ -183,7 +165,7 @@ class TableScene(SitAndGoPart):
         and, when it is trouble, the notices panel, whole, for :data:`NOTICE_SECONDS`."""
         self.note(text)
         (_log.warning if error else _log.info)("%s", text)
-        self.say(text, error)
+        self.announce(text, error)
         self.message_age = -2 * MESSAGE_SECONDS
         if error:
             self.notices.append((text, self.now + NOTICE_SECONDS))

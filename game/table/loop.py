@@ -38,7 +38,12 @@ class LoopListener(Protocol):
         """A short notice for the player."""
 
     def tell(self, text: str, error: bool = False) -> None:
-        """A sentence the player must not miss: shown, said and logged."""
+        """A sentence the player must not miss: shown, said (in the table's order) and
+        logged."""
+
+    def announce(self, text: str, error: bool = False) -> None:
+        """The table's news for the player: shown, and said in the table's order (after
+        the lines of the hand that led to it)."""
 
     def note(self, line: str) -> None:
         """A line for the hand log only."""
@@ -229,7 +234,7 @@ class HandLoop:
                 self.out.sat_out_too_long(e)
                 return
             if isinstance(e, PlayerBusted) and e.seat == self.me:
-                self.out.say("You're out of chips: rebuy to keep playing", error=True)
+                self.out.announce("You're out of chips: rebuy to keep playing", error=True)
             elif isinstance(e, PlayerLeft):
                 self.out.note(f"{e.name} left the table ({e.reason})")
 

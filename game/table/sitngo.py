@@ -35,7 +35,7 @@ from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable
 from game.table.players import Seats
 from game.table.session import TableSession
-from voice.speak.narrator import TournamentStatus
+from voice.speak.answers import TournamentStatus
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 

@@ -80,7 +80,8 @@ from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.listen.audio import AudioSource, AudioUnavailable
 from voice.listen.echo import Playback
-from voice.speak.narrator import Fate, Narrator, Priority
+from voice.speak.line import Fate, Priority
+from voice.speak.narrator import Narrator
 from voice.understand.intent import Control, Intent, IntentKind
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
@@ -586,18 +587,19 @@ class VoiceController(ModelSwitch, Narration):
         elif intent.intent is IntentKind.CONTROL and intent.control is not None:
             run_control(self, intent.control, host, table, now)
 
-    def reply(self, text: str, now: float) -> None:
+    def reply(self, text: str, now: float, topic: str = "") -> None:
+        """Answer the player: shown on the panel and said before the table's lines."""
         self._show(text, now)
-        self._say(text, Priority.URGENT)
+        self._say(text, Priority.URGENT, topic=topic)
 
     def _show(self, text: str, now: float) -> None:
         self.shown, self.shown_until = text, now + SHOWN_SECONDS
         self.transcript.append(f"said: {text}")
 
     def _say(self, text: str, priority: Priority, speaker: str = "dealer",
-             topic: str = "", scene: str = "") -> None:
+             topic: str = "", scene: str = "", brief: str = "") -> None:
         if self.narrator is not None:
-            self.narrator.say(text, speaker, priority, topic, scene or self.scene)
+            self.narrator.say(text, speaker, priority, topic, scene or self.scene, brief)
 
     def _voice_off(self, message: str) -> None:
         self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.events import ActionTaken, Event, HoleCardsDealt
+from engine.events import ActionTaken, Event, HandStarted, HoleCardsDealt
 from engine.view import PlayerView
 from game.voicectl.speech import bot_voice
-from voice.speak.narrator import Narrator, Priority, cards_text, say_event, say_turn
+from voice.speak.line import ACTION, TURN, Priority
+from voice.speak.lines import cards_text, event_brief, say_event, say_turn
+from voice.speak.narrator import Narrator
+from voice.speak.recap import joined
 
 TABLE = "table"  # the speech log's name for the table's lines
 
@@ -25,7 +28,7 @@ class _Voice(Protocol):
     _last_turn_line: str
 
     def _say(self: _Voice, text: str, priority: Priority, speaker: str = "dealer",
-             topic: str = "", scene: str = "") -> None: ...
+             topic: str = "", scene: str = "", brief: str = "") -> None: ...
 
 
 class Narration:
@@ -42,8 +45,11 @@ class Narration:
             self.narrator.voices[f"seat{seat}"] = bot_voice(hint, rate, pitch, index)
 
     def narrate(self: _Voice, event: Event, view: PlayerView | None) -> None:
-        """Announce an engine event as it is shown."""
+        """Announce an engine event as it is shown, in the table's order."""
         if view is None:
+            return
+        if isinstance(event, HandStarted):
+            self._last_turn_line = ""  # a new hand's turn is said whole
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
@@ -53,23 +59,33 @@ class Narration:
         line = say_event(event, view)
         if line:
             self._say(line, Priority.TABLE,
-                      topic="action" if isinstance(event, ActionTaken) else "", scene=TABLE)
+                      topic=ACTION if isinstance(event, ActionTaken) else "", scene=TABLE,
+                      brief=event_brief(event, view))
 
     def your_turn(self: _Voice, view: PlayerView) -> None:
-        """The player's turn begins: news they no longer need (queued seats' actions,
-        banter) is dropped and one short line said, shorter still when it is the same
-        as the last one ("Your turn")."""
+        """The player's turn begins: banter is dropped, and the seats' actions still
+        waiting to be said are said in the turn's own line, in their place ("Your turn:
+        Blaze raised to 140, Doris called. 130 to call, pot 330"), after whatever the
+        table said before them. Said again the same within a hand, it is "Your turn"."""
+        since = ""
         if self.narrator is not None:
-            self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER
-                                     or line.topic == "action")
-        line = say_turn(view)
-        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT,
-                  scene=TABLE)
+            self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER)
+            taken = self.narrator.queue.take_tail(ACTION, TABLE)
+            since = joined([line.short for line in taken]) if taken else ""
+        line = say_turn(view, since)
+        self._say("Your turn" if line == self._last_turn_line else line, Priority.TABLE,
+                  topic=TURN, scene=TABLE)
         self._last_turn_line = line
 
     def notice(self: _Voice, text: str) -> None:
-        """A refusal, a warning or a recovery report: said before anything else."""
+        """A reply to what the player did (a refusal, "Top-up after this hand"): said
+        before anything else."""
         self._say(text, Priority.URGENT)
+
+    def news(self: _Voice, text: str) -> None:
+        """The table's news (out of chips, a level up, a knockout): said in the table's
+        order, after the lines of what led to it."""
+        self._say(text, Priority.TABLE, scene=TABLE)
 
     def banter(self: _Voice, seat: int, text: str) -> None:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor

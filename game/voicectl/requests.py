@@ -16,13 +16,17 @@ from typing import Protocol
 from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.input.commands import Command, Ui, UiCommand
-from voice.speak.narrator import (
+from voice.speak.answers import (
+    TABLE_QUERIES,
     TOURNAMENT_QUERIES,
-    Narrator,
-    Priority,
+    TableFacts,
     answer,
+    answer_table,
     answer_tournament,
 )
+from voice.speak.line import RECALLED, Priority
+from voice.speak.narrator import Narrator
+from voice.speak.recap import hand_so_far
 from voice.understand.intent import Control, Query
 
 
@@ -31,6 +35,7 @@ class VoiceTable(Protocol):
 
     def voice_turn(self) -> tuple[int | None, BettingContext | None]: ...
     def voice_view(self) -> PlayerView | None: ...
+    def voice_facts(self) -> TableFacts: ...
     def sitting_out_now(self) -> bool: ...
     def show(self, text: str, error: bool = False) -> None: ...
 
@@ -53,7 +58,7 @@ class Answerer(Protocol):
     bots_muted: bool
     clock: Callable[[], float]
 
-    def reply(self, text: str, now: float) -> None: ...
+    def reply(self, text: str, now: float, topic: str = "") -> None: ...
     def post(self, call: Callable[[], None]) -> None: ...
 
 
@@ -65,22 +70,39 @@ def _kept(said: str, problem: str | None) -> str:
 def answer_query(voice: Answerer, query: Query, table: VoiceTable | None, now: float) -> None:
     """Answer a spoken question (the odds are worked out on a thread, then said)."""
     view = table.voice_view() if table is not None else None
-    narrator = voice.narrator
-    last = narrator.last_line.text if (narrator is not None and narrator.last_line) else None
-    if query is Query.REPEAT:
-        voice.reply(last or "Nothing to repeat", now)
+    facts = table.voice_facts() if table is not None else None
+    if query in (Query.REPEAT, Query.EARLIER):
+        _recall(voice, query, now)
     elif query in TOURNAMENT_QUERIES:  # a Sit & Go's table answers them between hands too
         status_of = getattr(table, "tournament_status", None)
         status = status_of() if status_of is not None else None
-        voice.reply(answer_tournament(query, status, view), now)
+        voice.reply(answer_tournament(query, status, view, facts), now)
+    elif query in TABLE_QUERIES and facts is not None:
+        voice.reply(answer_table(query, facts, view), now)
     elif view is None:
         voice.reply("No hand is being played. Say deal, sit out or rebuy"
                     if query is Query.HELP else "No hand is being played", now)
+    elif query is Query.HAND_SO_FAR:
+        for line in hand_so_far(view, facts.hand if facts else 0,
+                                facts.strength if facts else ""):
+            voice.reply(line, now)
     elif query is Query.ODDS:
         voice.reply("Working out your odds", now)
         threading.Thread(target=_odds, args=(voice, view), name="coach", daemon=True).start()
     else:
-        voice.reply(answer(query, view, last_line=last), now)
+        voice.reply(answer(query, view, facts=facts), now)
+
+
+def _recall(voice: Answerer, query: Query, now: float) -> None:
+    """ "repeat": the last line said; "before that": one line further back each time
+    (said as lines said again, which are not themselves repeated)."""
+    recall = voice.narrator.recall if voice.narrator is not None else None
+    if query is Query.REPEAT:
+        line = recall.again() if recall is not None else None
+        voice.reply(line or "Nothing to repeat", now, RECALLED)
+    else:
+        line = recall.before() if recall is not None else None
+        voice.reply(line or "Nothing was said before that", now, RECALLED)
 
 
 def _odds(voice: Answerer, view: PlayerView) -> None:

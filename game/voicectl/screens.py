@@ -17,7 +17,8 @@ from typing import Protocol
 
 from game.input.commands import Command
 from game.scenes.spoken import Description, Heard, answers, say_list
-from voice.speak.narrator import Narrator, Priority
+from voice.speak.line import Priority
+from voice.speak.narrator import Narrator
 from voice.understand.intent import (
     STATE_CHANGING,
     Control,

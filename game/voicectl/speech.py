@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from voice.listen.echo import Playback
-from voice.speak.narrator import BOT_VOICES, Line, Player, SpeechQueue, VoiceSpec
+from voice.speak.backlog import SpeechQueue
+from voice.speak.line import Line
+from voice.speak.narrator import BOT_VOICES, Player, VoiceSpec
 
 
 class SilentPlayer:

@@ -13,7 +13,7 @@ import threading
 import time
 from typing import TextIO
 
-from voice.speak.narrator import Line
+from voice.speak.line import Line
 
 
 class SpeechLog:

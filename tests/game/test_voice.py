@@ -31,7 +31,9 @@ from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
 from voice.confirm import Phase
 from voice.listen.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
-from voice.speak.narrator import Line, Priority, SpeechQueue
+from voice.speak.backlog import SpeechQueue
+from voice.speak.line import Line, Priority
+from voice.speak.recall import Recall
 from voice.understand.intent import Control, Intent, IntentKind, Query
 
 R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
@@ -45,6 +47,9 @@ class FakeQueue:
     def drop(self, stale: Callable[[Line], bool]) -> int:
         return 0
 
+    def take_tail(self, topic: str, scene: str) -> list[Line]:
+        return []  # every line is said as it is given: nothing waits
+
 
 @dataclass
 class FakeNarrator:
@@ -54,17 +59,16 @@ class FakeNarrator:
     speaking: bool = False
     voices: dict[str, object] = field(default_factory=dict)
     queue: FakeQueue = field(default_factory=FakeQueue)
-    last_line: Line | None = None
+    recall: Recall = field(default_factory=Recall)
     player: object = None
 
     scenes: list[str] = field(default_factory=list)  # each line's screen, as said
 
     def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE,
-            topic: str = "", scene: str = "") -> None:
+            topic: str = "", scene: str = "", brief: str = "") -> None:
         self.said.append((text, speaker, priority))
         self.scenes.append(scene)
-        if priority is not Priority.BANTER:
-            self.last_line = Line(text, speaker, priority, scene=scene)
+        self.recall.heard(Line(text, speaker, priority, topic=topic, scene=scene))
 
     def is_speaking(self) -> bool:
         return self.speaking
@@ -156,7 +160,7 @@ def test_your_turn_and_table_events_are_narrated(app: App, voice: VoiceControlle
     assert any(t.endswith("calls 10") for t in texts)  # the limp
     assert "Your turn: 10 to call, pot 25" in texts
     turn = next(p for t, _, p in narrator.said if t.startswith("Your turn"))
-    assert turn is Priority.URGENT
+    assert turn is Priority.TABLE  # in the table's order, after the lines before it
 
 
 def test_refusals_are_spoken(app: App, voice: VoiceController, narrator: FakeNarrator,
@@ -323,7 +327,7 @@ def test_not_your_turn_does_nothing(app: App, voice: VoiceController, clock: Clo
     (Query.BOARD, "No cards on the board yet"),
     (Query.HELP, "You can say fold, call 10"),
     (Query.LAST_ACTION, "calls 10"),
-    (Query.STACKS, "You have 1000"),
+    (Query.STACKS, "You have 1,000. Vera 995"),
     (Query.WHOSE_TURN, "Your turn"),
 ])
 def test_queries_are_answered_spoken_and_shown(app: App, voice: VoiceController,

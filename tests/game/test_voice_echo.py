@@ -18,7 +18,8 @@ from tests.game.test_voice import FakeNarrator
 from voice.confirm import Phase
 from voice.listen.audio import AudioSource
 from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, erle_db, read_wav
-from voice.speak.narrator import Priority, VoiceSpec
+from voice.speak.line import Priority
+from voice.speak.narrator import VoiceSpec
 from voice.speak.synth import Synthesizer
 
 GAME_LINES = ("Your turn: 10 to call, pot 25", "Call 10? Say yes or no", "I call",

@@ -15,20 +15,17 @@ from engine.events import ActionTaken, HandShown, PotAwarded, StreetDealt
 from engine.state import HandState
 from engine.view import view_of
 from tests.engine.util import act, deal
+from voice.speak.answers import answer
+from voice.speak.backlog import SpeechQueue
+from voice.speak.line import DEALER, Line, Priority
+from voice.speak.lines import say_event, say_turn
 from voice.speak.narrator import (
     BOT_VOICES,
-    DEALER,
     NARRATOR_VOICE,
-    Line,
     Narrator,
-    Priority,
     Pyttsx3Renderer,
     SpeechError,
-    SpeechQueue,
     VoiceSpec,
-    answer,
-    say_event,
-    say_turn,
     voice_for,
     wav_frames,
 )
@@ -164,7 +161,7 @@ def test_the_narrator_renders_in_the_speakers_voice_and_plays_in_order(tmp_path:
     narrator.close()
     assert player.played == ["Shark raises to 60", "you're dead money"]
     assert [spec for _, spec in renderer.rendered] == [NARRATOR_VOICE, shark]
-    assert narrator.last_line is not None and narrator.last_line.text == "Shark raises to 60"
+    assert narrator.last_line == "Shark raises to 60"
 
 
 def test_the_narrator_is_speaking_while_a_line_plays(tmp_path: Path) -> None:
@@ -238,13 +235,14 @@ def test_every_question_has_an_answer() -> None:
     assert answers[Query.TO_CALL] == "40 to call"
     assert answers[Query.MY_CARDS] == "You have Ace of hearts and King of diamonds"
     assert answers[Query.BOARD] == "No cards on the board yet"
-    assert answers[Query.STACKS].startswith("You have 1000, Shark has 995, Maniac has 990")
+    assert answers[Query.STACKS] == "You have 1,000. Shark 995, Maniac 990, Rock 960"
     assert answers[Query.ODDS] == "About 65 percent to win"
     assert answers[Query.WHOSE_TURN] == "Your turn: 40 to call, pot 55"
     assert answers[Query.REPEAT] == "Rock raises to 40"
     assert answers[Query.HELP].startswith("You can say fold, call 40")
     assert answers[Query.LAST_ACTION] == "Rock raises to 40"
     assert all(answers.values())
+    assert "Sorry, I can't answer that" not in answers.values()
 
 
 def test_the_board_is_read_out_once_dealt() -> None:

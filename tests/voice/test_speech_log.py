@@ -9,7 +9,9 @@ from pathlib import Path
 
 from game.voicectl.speech_log import SpeechLog
 from tests.voice.test_narrator_speech import Clock, FakePlayer, FakeRenderer, wait_for
-from voice.speak.narrator import Line, Narrator, Priority, SpeechQueue
+from voice.speak.backlog import SpeechQueue
+from voice.speak.line import Line, Priority
+from voice.speak.narrator import Narrator
 
 
 def records(out: io.StringIO) -> list[dict[str, object]]:

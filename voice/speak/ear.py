@@ -2,7 +2,9 @@
 
 Every line the narrator is given passes through :func:`for_the_ear` (the last guard: no
 spoken line holds a symbol); the lines themselves are written to be heard, and the tests
-check their sources give it nothing to change.
+check their sources give it nothing to change. What the speech engine is given is then
+:func:`for_the_voice`: amounts in the words a player uses (the line keeps its digits for
+the speech log and the screen).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.cards import card_name, parse_card
+from voice.understand.numbers import LIMIT, said_amount
 
 _SPOKEN_PUNCTUATION = frozenset(" .,!?'’:;-\"()")
 """What may stand in a spoken line besides letters and digits."""
@@ -49,6 +52,20 @@ def for_the_ear(text: str) -> str:
     text = "".join(ch if ch.isalnum() or ch in _SPOKEN_PUNCTUATION else " " for ch in text)
     text = re.sub(r"\s+([.,!?:;])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
     return re.sub(r"([.!?])(?:\s*[.])+", r"\1", text).strip(" ,;:")
+
+
+_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?![\d]|[.,]\d)")
+"""A whole number, with or without thousands separators, not part of a decimal."""
+
+
+def for_the_voice(text: str) -> str:
+    """``text`` as the speech engine is to say it: each whole amount as a player says
+    it ("Blaze raises to 140" -> "Blaze raises to one forty", "2,015" -> "two thousand
+    fifteen"; :func:`voice.understand.numbers.said_amount`)."""
+    def words(match: re.Match[str]) -> str:
+        n = int(match.group(1).replace(",", ""))
+        return said_amount(n) if n < LIMIT else match.group(1)
+    return _AMOUNT.sub(words, text)
 
 
 _CARD = re.compile(r"\b([2-9TJQKA][cdhs])\b")
