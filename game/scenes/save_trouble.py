@@ -33,7 +33,8 @@ def trouble_line(save: SaveGame) -> str:
     why = found.group(1) if found else trouble
     waiting = save.pending_hands
     kept = f"{waiting} hand{'s' if waiting != 1 else ''} kept in memory"
-    return f"Can't write the save file: {why} · {kept}".strip()
+    head = f"Can't write the save file: {why}" if why else "Can't write the save file"
+    return f"{head}. {kept}"
 
 
 @dataclass(slots=True)

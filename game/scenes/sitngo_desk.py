@@ -58,8 +58,8 @@ class SitAndGoPart(SeatDesk):
         if desk.knocked_out_me(self.session.knockouts) and not desk.sng.finished:
             # Out: the rest is watched at speed; the menu (Esc) starts again.
             self.session.settings = self.session.settings.with_(speed=WATCH_SPEED)
-            self.tell(f"Watching the rest at {WATCH_SPEED:g}× · Esc for the menu, then "
-                      "Sit & Go to start again")
+            self.tell(f"Watching the rest at {WATCH_SPEED:g} times the speed. Escape or "
+                      "pause for the menu, then Sit and Go to start again")
         if desk.sng.finished:
             if desk.won_me(self.session.knockouts):
                 self.host.effects.play("win")

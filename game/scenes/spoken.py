@@ -61,7 +61,7 @@ class Description:
 
     def opening(self) -> list[str]:
         """What is said when the screen opens, one idea a line."""
-        lines = [f"{self.title}.", *self.about]
+        lines = [_sentence(self.title), *self.about]
         if self.hints:
             lines.append(say_list(self.hints[:MAX_HINTS], "Say"))
         return lines
@@ -74,7 +74,12 @@ class Description:
     def where(self) -> str:
         """The answer to "where am I": the screen, and the focused item."""
         focused = self.focused
-        return f"{self.title}." + (f" {focused.said()}." if focused is not None else "")
+        return _sentence(self.title) + (f" {focused.said()}." if focused is not None else "")
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence ("Leave the table?" stays as it is)."""
+    return text if text.endswith(("?", "!", ".")) else f"{text}."
 
 
 def say_list(phrases: Sequence[str], lead: str) -> str:
@@ -116,7 +121,7 @@ def pressed(intent: Intent, buttons: Sequence[ButtonSpec]) -> Command | None:
 
 def menu_items(rows: Sequence[Row], buttons: Sequence[ButtonSpec]) -> tuple[Item, ...]:
     """A menu's rows (settings, or read-outs without arrows) then its buttons."""
-    items = [Item(row.label, row.said or for_the_ear(row.value),
+    items = [Item(for_the_ear(row.label), row.said or for_the_ear(row.value),
                   "setting" if row.arrows else "text") for row in rows]
     items += [Item(b.label.replace("&", "and")) for b in buttons]
     return tuple(items)

@@ -357,12 +357,12 @@ class TableScene(SitAndGoPart):
                 and not self.panel.confirm(command.action, legal,
                                            free_fold=self.host.settings.voice.confirm_free_fold)):
             if command.action.kind is ActionKind.FOLD:
-                self.say("Fold when checking is free? F or Fold again folds · C or Esc checks",
-                         error=True)
+                self.say("Fold when checking is free? F or Fold again folds, C or Escape "
+                         "checks", error=True)
             else:
                 total = legal.all_in_to if legal is not None else 0
-                self.say(f"All-in for {chip_text(total)}? Press again to confirm · "
-                         "Esc takes it back", error=True)
+                self.say(f"All in for {chip_text(total)}? Press again to confirm, or "
+                         "Escape to take it back", error=True)
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)

@@ -35,7 +35,7 @@ from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable
 from game.table.players import Seats
 from game.table.session import TableSession
-from voice.speak.answers import TournamentStatus
+from voice.speak.answers import TournamentStatus, blinds_text
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -185,7 +185,7 @@ def _continue_rebuilt(settings: GameSettings, seed: int, sng: SitAndGo, save: Sa
     if seated.session.after_hand is not None:
         seated.session.after_hand()
     return SeatedTable(seated.session, seated.seats, autopilot,
-                       f"Sit & Go resumed at {level_line(sng)}")
+                       f"Sit and Go resumed at {level_said(sng)}")
 
 
 def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, save: SaveGame,
@@ -209,7 +209,7 @@ def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, sav
         seated.session.hand_number = 1
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(seated.session, seated.seats, seated.autopilot,
-                       " ".join(t for t in (told, f"Sit & Go resumed at {level_line(sng)}")
+                       " ".join(t for t in (told, f"Sit and Go resumed at {level_said(sng)}")
                                 if t))
 
 
@@ -286,12 +286,30 @@ def level_line(sng: SitAndGo) -> str:
     return f"{text} · {when}"
 
 
+def level_said(sng: SitAndGo) -> str:
+    """The level for the ear: "level 4, blinds 50 and 100, ante 10, the next in 3
+    hands" (what :func:`level_line` shows)."""
+    level = sng.level
+    blinds = blinds_text(level.small_blind, level.big_blind, level.ante)
+    text = f"level {level.number}, blinds {blinds}"
+    if sng.finished:
+        return text
+    hands = sng.hands_to_next()
+    if hands is not None:
+        return text + (", the next hand" if hands == 0 else
+                       f", the next in {hands} hand{'s' * (hands != 1)}")
+    seconds = int(sng.seconds_to_next() or 0)
+    minutes = seconds // 60
+    return text + (f", the next in {minutes} minute{'s' * (minutes != 1)}" if minutes
+                   else f", the next in {seconds} seconds")
+
+
 def level_up_line(up: LevelUp) -> str:
+    """ "Blinds up: level 4, 50 and 100, ante 10. Antes start now."."""
     level = up.level
-    ante = f", ante {level.ante}" if level.ante else ""
     fresh = " Antes start now." if level.ante and not up.previous.ante else ""
-    return (f"Blinds up: level {level.number}, {level.small_blind}/{level.big_blind}"
-            f"{ante}.{fresh}")
+    return (f"Blinds up: level {level.number}, "
+            f"{blinds_text(level.small_blind, level.big_blind, level.ante)}.{fresh}")
 
 
 def knockout_line(k: Knockout, me: int) -> str:
@@ -303,7 +321,7 @@ def knockout_line(k: Knockout, me: int) -> str:
 
 def finished_line(f: Finished, me: int) -> str:
     who = "You win" if f.winner == me else f"{f.name} wins"
-    return f"{who} the Sit & Go! {f.points} points"
+    return f"{who} the Sit and Go! {f.points} points"
 
 
 def title_line(sng: SitAndGo, hand: int) -> str:

@@ -78,7 +78,7 @@ def test_a_new_level_is_told_at_the_table(app: App) -> None:
     scene = _sit_and_go(app, pygame.K_u)
     scene.autopilot = scene.loop.autopilot = True  # a bot plays the chair: time moves on
     scene.seats.bots[0] = scene.seats.bots[1]
-    run_until(app, lambda: any(line.startswith("Blinds up: level 2, 15/30")
+    run_until(app, lambda: any(line.startswith("Blinds up: level 2, 15 and 30")
                                for line in scene.log), limit=200_000)
     assert "Level 2 · 15/30" in scene.model.title
 
