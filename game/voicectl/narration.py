@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.events import ActionTaken, Event, HandStarted, HoleCardsDealt
+from engine.events import Event, HandStarted, HoleCardsDealt
 from engine.view import PlayerView
 from game.voicectl.speech import bot_voice
 from voice.speak.line import ACTION, TURN, Priority
-from voice.speak.lines import cards_text, event_brief, say_event, say_turn
+from voice.speak.lines import cards_text, event_brief, event_topic, say_event, say_turn
 from voice.speak.narrator import Narrator
 from voice.speak.recap import joined
 
@@ -53,13 +53,13 @@ class Narration:
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
-                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE,
-                          scene=TABLE)
+                cards = cards_text(event.cards)
+                self._say(f"New hand. You have {cards}", Priority.TABLE, scene=TABLE,
+                          brief=f"New hand: {cards}")
             return
         line = say_event(event, view)
         if line:
-            self._say(line, Priority.TABLE,
-                      topic=ACTION if isinstance(event, ActionTaken) else "", scene=TABLE,
+            self._say(line, Priority.TABLE, topic=event_topic(event), scene=TABLE,
                       brief=event_brief(event, view))
 
     def your_turn(self: _Voice, view: PlayerView) -> None:
@@ -84,8 +84,8 @@ class Narration:
 
     def news(self: _Voice, text: str) -> None:
         """The table's news (out of chips, a level up, a knockout): said in the table's
-        order, after the lines of what led to it."""
-        self._say(text, Priority.TABLE, scene=TABLE)
+        order, after the lines of what led to it (a catch-up says it up to its colon)."""
+        self._say(text, Priority.TABLE, scene=TABLE, brief=text.split(":")[0])
 
     def banter(self: _Voice, seat: int, text: str) -> None:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor

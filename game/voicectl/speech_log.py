@@ -2,8 +2,10 @@
 
 One record a line, written when its fate is known (said to the end, or dropped, cut off
 or replaced), so the file reads in the order the game decided:
-``{"t_ms": 81740, "scene": "table", "text": "...", "spoken": true}``, with ``why`` when
-``spoken`` is false. ``t_ms`` is when the line was queued, in milliseconds since launch.
+``{"t_ms": 81740, "scene": "table", "text": "...", "spoken": true, "said_ms": 82100}``,
+with ``why`` when ``spoken`` is false. ``t_ms`` is when the line was queued, in
+milliseconds since launch; ``said_ms`` (an optional key) when it began to be said, so
+``said_ms - t_ms`` is how late it came (a catch-up line's ``t_ms`` is its oldest line's).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ class SpeechLog:
             "text": line.text,
             "spoken": spoken,
         }
+        if line.said:
+            record["said_ms"] = max(0, round((line.said - self._launched) * 1000))
         if not spoken:
             record["why"] = why or "dropped"
         if line.speaker != "dealer":

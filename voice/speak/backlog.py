@@ -6,7 +6,8 @@ of chips"); bot banter last, and only while it is fresh. Speech never queues up 
 the table: when the table lines waiting could not each begin within
 :data:`LATE_SECONDS` of their event said one by one, they are folded into one catch-up
 line (:func:`voice.speak.recap.folded`: every bet and raise with its name and amount),
-and each line folded in is told as ``replaced``.
+and each line folded in is told as ``replaced``; the catch-up is said a little faster
+(:data:`voice.speak.line.QUICKER`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from voice.speak.ear import for_the_voice
-from voice.speak.line import Fate, Line, Priority, no_fate
+from voice.speak.line import QUICKER, Fate, Line, Priority, no_fate
 from voice.speak.recap import folded
 
 LATE_SECONDS = 2.5
@@ -34,10 +35,11 @@ given them (amounts in words): 0.45 s (its trailing pause) + one second per 16
 characters."""
 
 
-def seconds_to_say(text: str) -> float:
+def seconds_to_say(text: str, quick: bool = False) -> float:
     """About how long the narrator takes to say ``text`` (see
-    :data:`SPEECH_CHARS_PER_SECOND`)."""
-    return PAUSE_SECONDS + len(for_the_voice(text)) / SPEECH_CHARS_PER_SECOND
+    :data:`SPEECH_CHARS_PER_SECOND`), a catch-up said :data:`QUICKER`."""
+    speaking = len(for_the_voice(text)) / SPEECH_CHARS_PER_SECOND
+    return PAUSE_SECONDS + (speaking / QUICKER if quick else speaking)
 
 
 def _nobody(line: Line) -> None:
@@ -133,7 +135,7 @@ class SpeechQueue:
         for line in lines:
             self.fate(line, False, "replaced")
         caught_up = Line(text, first.speaker, Priority.TABLE, first.created,
-                         scene=first.scene, brief=text)
+                         scene=first.scene, brief=text, quick=True)
         self.made(caught_up)
         return caught_up
 
@@ -144,8 +146,15 @@ class SpeechQueue:
         for line in lines:
             if at - line.created > self.late:
                 return True
-            at += seconds_to_say(line.text)
+            at += seconds_to_say(line.text, line.quick)
         return False
+
+    def waited(self) -> float:
+        """How long the oldest queued line that is not banter has waited (0: none)."""
+        with self._cv:
+            oldest = min((e[3].created for e in self._heap
+                          if e[3].priority is not Priority.BANTER), default=None)
+        return 0.0 if oldest is None else max(0.0, self._clock() - oldest)
 
     def take_tail(self, topic: str, scene: str) -> list[Line]:
         """Take the queued table lines of ``topic`` on ``scene`` that come after every

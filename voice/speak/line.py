@@ -10,6 +10,8 @@ from enum import IntEnum
 DEALER = "dealer"
 
 ACTION = "action"  # topic: a seat's action ("Blaze raises to 140")
+SHOWN = "shown"  # topic: a hand shown ("Blaze shows Ace of hearts and Eight of spades: ...")
+AWARD = "award"  # topic: a pot won ("Doris wins 2,015 with One Pair, Kings")
 TURN = "turn"  # topic: the player's turn ("Your turn: 130 to call, pot 330")
 RECALLED = "recalled"  # topic: a line said again ("repeat"): never itself repeated
 
@@ -37,11 +39,17 @@ class Line:
     scene: str = ""  # the screen it belongs to ("table", "start", "rebuy", ...)
     brief: str = ""
     said: float = 0.0
+    quick: bool = False  # a catch-up: said faster (:data:`QUICKER`)
 
     @property
     def short(self) -> str:
         """The line as it is folded into a catch-up line."""
         return self.brief or self.text
+
+
+QUICKER = 1.3
+"""How much faster a catch-up line is said than the speaker's usual rate (a person
+catching someone up talks faster; 175 -> 227 words a minute for the narrator)."""
 
 
 Fate = Callable[[Line, bool, str], None]

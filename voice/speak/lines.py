@@ -13,6 +13,7 @@ from engine.cards import Card, card_name
 from engine.chips import chip_text
 from engine.events import ActionTaken, Event, HandShown, PotAwarded, StreetDealt
 from engine.view import PlayerView
+from voice.speak.line import ACTION, AWARD, SHOWN
 
 _VERBS = {ActionKind.FOLD: ("folds", "fold", "folded"),
           ActionKind.CHECK: ("checks", "check", "checked"),
@@ -61,9 +62,10 @@ def action_brief(event: ActionTaken, view: PlayerView) -> str:
     return f"{who} {verb}"
 
 
-def say_street(event: StreetDealt, pot: int) -> str:
-    """ "The flop: Ace of hearts, Seven of clubs and Two of spades. Pot 60"."""
-    return f"The {event.street.value}: {cards_text(event.cards)}. Pot {chip_text(pot)}"
+def say_street(event: StreetDealt) -> str:
+    """ "The flop: Ace of hearts, Seven of clubs and Two of spades" (the pot is said on
+    the player's turn: with it the flop's line took 6 s, and the lines behind it waited)."""
+    return f"The {event.street.value}: {cards_text(event.cards)}"
 
 
 def street_brief(event: StreetDealt) -> str:
@@ -79,7 +81,7 @@ def say_shown(event: HandShown, view: PlayerView) -> str:
 
 def shown_brief(event: HandShown, view: PlayerView) -> str:
     """ "Blaze showed One Pair, Eights"."""
-    return f"{name_of(view, event.seat)} showed {event.description}"
+    return f"{name_of(view, event.seat)} showed {without_kicker(event.description)}"
 
 
 def _pot_name(event: PotAwarded, view: PlayerView) -> str:
@@ -108,12 +110,19 @@ def say_award(event: PotAwarded, view: PlayerView) -> str:
     return f"{names} split {what}{each}{tail}"
 
 
+def without_kicker(description: str) -> str:
+    """ "One Pair, Eights, Ace kicker" -> "One Pair, Eights"."""
+    return ", ".join(w for w in description.split(", ") if not w.endswith("kicker"))
+
+
 def award_brief(event: PotAwarded, view: PlayerView) -> str:
-    """ "Blaze won 2,015", "You and Doris split 400"."""
+    """ "Blaze won 2,015 with One Pair, Eights", "You and Doris split 400"."""
+    shown = event.description and event.description != "uncontested"
+    tail = f" with {without_kicker(event.description)}" if shown else ""
     if len(event.shares) == 1:
-        return f"{name_of(view, event.shares[0][0])} won {chip_text(event.amount)}"
+        return f"{name_of(view, event.shares[0][0])} won {chip_text(event.amount)}{tail}"
     names = _listed([name_of(view, seat) for seat, _ in event.shares])
-    return f"{names} split {chip_text(event.amount)}"
+    return f"{names} split {chip_text(event.amount)}{tail}"
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -154,12 +163,21 @@ def say_event(event: Event, view: PlayerView) -> str | None:
     if isinstance(event, ActionTaken):
         return say_action(event, view)
     if isinstance(event, StreetDealt):
-        return say_street(event, view.pot)
+        return say_street(event)
     if isinstance(event, HandShown):
         return say_shown(event, view) if not event.mucked else None
     if isinstance(event, PotAwarded):
         return say_award(event, view)
     return None
+
+
+def event_topic(event: Event) -> str:
+    """The narrator's topic for an event's line (:mod:`voice.speak.line`)."""
+    if isinstance(event, ActionTaken):
+        return ACTION
+    if isinstance(event, HandShown):
+        return SHOWN
+    return AWARD if isinstance(event, PotAwarded) else ""
 
 
 def event_brief(event: Event, view: PlayerView) -> str:

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from voice.speak.backlog import SpeechQueue
 from voice.speak.ear import for_the_ear, for_the_voice
-from voice.speak.line import DEALER, Fate, Line, Priority, no_fate
+from voice.speak.line import DEALER, QUICKER, Fate, Line, Priority, no_fate
 from voice.speak.recall import Recall
 
 
@@ -119,6 +119,10 @@ def wav_frames(path: Path) -> int:
             return wav.getnframes()
     except (OSError, wave.Error, EOFError):
         return 0
+
+
+BANTER_YIELD = 1.0
+"""A bot's chatter is cut off once a table line or an answer has waited this long (s)."""
 
 
 # --- voices -------------------------------------------------------------------------------
@@ -317,6 +321,8 @@ class Narrator:
                 self._count += 1
                 path = self._workdir / f"line-{self._count % 64}.wav"
                 spec = self.voices.get(line.speaker, NARRATOR_VOICE)
+                if line.quick:
+                    spec = replace(spec, rate=round(spec.rate * QUICKER))
                 renderer.render(for_the_voice(line.text), spec, path)
                 if self._cut.is_set() or self._stop.is_set():
                     spoken, why = False, "interrupted"
@@ -325,6 +331,9 @@ class Narrator:
                 self.player.play(path, line)
                 self.recall.heard(line)
                 while self.player.is_busy() and not self._stop.is_set():
+                    if line.priority is Priority.BANTER and self.queue.waited() > BANTER_YIELD:
+                        self._cut.set()  # the table's news is not kept waiting by chatter
+                        self.player.stop()
                     time.sleep(0.02)
                 cut = self._cut.is_set() or self.player.is_busy()
                 spoken, why = not cut, "interrupted" if cut else ""
