@@ -175,9 +175,11 @@ def answer(query: Query, view: PlayerView, *, facts: TableFacts | None = None,
     return "Sorry, I can't answer that"
 
 
-def _listed(names: Sequence[str]) -> str:
-    named = [n if i == 0 or n != "You" else "you" for i, n in enumerate(names)]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+def _listed(names: Sequence[str], *, first: bool = False) -> str:
+    """ "you, Blaze and Doris" ("You, ..." when ``first`` in a sentence)."""
+    named = ["you" if n == "You" else n for n in names]
+    text = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return text[:1].upper() + text[1:] if first else text
 
 
 def pot_answer(view: PlayerView) -> str:
@@ -244,11 +246,11 @@ def players_in_answer(view: PlayerView) -> str:
     text = f"{len(live)} still in: {_listed([name_of(view, s) for s in live])}"
     all_in = [name_of(view, s) for s in live if view.stacks[s] == 0 and not view.finished]
     if all_in:
-        text += f". {_listed(all_in)} {'are' if len(all_in) > 1 or all_in == ['You'] else 'is'}" \
-            " all in"
+        are = "are" if len(all_in) > 1 or all_in == ["You"] else "is"
+        text += f". {_listed(all_in, first=True)} {are} all in"
     out = [name_of(view, s) for s in seats if view.folded[s]]
     if out:
-        text += f". {_listed(out)} folded"
+        text += f". {_listed(out, first=True)} folded"
     return text
 
 
