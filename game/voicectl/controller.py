@@ -53,6 +53,7 @@ from game.voicectl.panel import (
 )
 from game.voicectl.questions import (
     NUMBER_WORDS,
+    QuestionWatch,
     before_confirm,
     labels,
     offer,
@@ -173,6 +174,7 @@ class VoiceController(ModelSwitch, Narration):
         self.screen: Screen | None = None  # the screen on top when it is not the table
         self._reader = ScreenReader()
         self._screen_question: ScreenQuestion | None = None
+        self.questions = QuestionWatch()  # what waits for a yes or no, numbered
         self.reopen = False  # another microphone was chosen: the audio thread switches
 
     # ------------------------------------------------------------ lifecycle
@@ -366,13 +368,19 @@ class VoiceController(ModelSwitch, Narration):
 
     # ------------------------------------------------------------ main thread
 
+    @property
+    def asked(self) -> int:
+        """The number of what waits for an answer now (read by the audio thread)."""
+        return self.questions.asked
+
     def hear(self, intent: Intent, confidence: float = 1.0, text: str = "", *,
-             turn: int | str | None = "now") -> None:
+             turn: int | str | None = "now", asked: int | None = None) -> None:
         """A recognizer result from outside the audio thread (tests, scripts): stamped
-        with the current turn unless ``turn`` is given."""
+        with the current turn and question unless ``turn`` or ``asked`` is given."""
         stamped = self.turn if turn == "now" else turn
         self._heard.put(Captured(intent, confidence, text, stamped,  # type: ignore[arg-type]
-                                 self.context))
+                                 self.context,
+                                 asked=self.asked if asked is None else asked))
 
     def update(self, host: VoiceHost, table: VoiceTable | None) -> None:
         """One frame: publish the turn, act on what was heard, run the grace window."""
@@ -391,15 +399,22 @@ class VoiceController(ModelSwitch, Narration):
             self.confirm.set_turn(turn)
         self.turn, self.context = turn, ctx
         self._time_turn(now)
+        self._watch(now)
         while True:
             try:
                 got = self._heard.get_nowait()
             except queue.Empty:
                 break
             self._handle(got, host, table, now)
+            self._watch(now)
         hold = self.confirm.policy.continues(self.following)
         self._effects(self.confirm.tick(now, hold=hold), host, table, now)
+        self._watch(now)
         self.panel = self._panel(now)
+
+    def _watch(self, now: float) -> None:
+        """Number what waits for an answer now (see :class:`QuestionWatch`)."""
+        self.questions.update(self.confirm.pending, self.screen, self._screen_question, now)
 
     def _time_turn(self, now: float) -> None:
         """Count the player's turn time, and the part of it the microphone was deaf."""
@@ -429,6 +444,11 @@ class VoiceController(ModelSwitch, Narration):
         if got.text:
             self.heard_text = got.text
             self.transcript.append(f"heard: {got.text}")
+        late = self.questions.late(got.intent, got.text, got.asked, self.confirm.pending, now)
+        if late is not None:  # a yes or no never answers another question than its own
+            self.stats.answered += 1
+            self.reply(late, now)
+            return
         if self.screen is not None:  # a screen around the table listens
             self.stats.answered += 1
             self._screen_question = hear_on_screen(
@@ -469,7 +489,7 @@ class VoiceController(ModelSwitch, Narration):
             return
         intent, confidence, again = before_confirm(
             self.confirm.pending, intent, confidence, self.confirm.policy, got.context,
-            got.text, talked_over)
+            got.text, talked_over, got.instead)
         if again:  # a weak yes to a fold or an all-in: the question again
             self.stats.answered += 1
             self.reply(again, now)
@@ -518,13 +538,20 @@ class VoiceController(ModelSwitch, Narration):
             self.narrator.interrupt()
 
     def holds_clock(self) -> bool:
-        """The turn clock waits while the game talks during the player's turn (at most
+        """The turn clock waits while a yes-or-no question waits for the player (the
+        question lapses on its own after ``ConfirmPolicy.answer_timeout``: the clock
+        never acts over it), and while the game talks during the player's turn (at most
         :data:`MAX_HELD_SECONDS` a turn, so a stuck narrator can't stop the clock)."""
-        return self.turn is not None and self.speaking() and self._held < MAX_HELD_SECONDS
+        if self.turn is None:
+            return False
+        return self.confirm.phase is Phase.QUESTION or (
+            self.speaking() and self._held < MAX_HELD_SECONDS)
 
     def clock_held(self, seconds: float) -> None:
-        """The table held the clock for ``seconds`` (counted against the cap)."""
-        self._held += seconds
+        """The table held the clock for ``seconds`` (talk counts against the cap, a
+        question waiting does not)."""
+        if self.confirm.phase is not Phase.QUESTION:
+            self._held += seconds
 
     def clock_expired(self) -> None:
         """The player's turn clock ran out (for the report)."""

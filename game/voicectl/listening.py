@@ -39,7 +39,7 @@ from game.voicectl.talk_gate import PushToTalkGate
 from game.voicectl.voice_check import level_db
 from voice.listen.audio import AudioSource, Resampler
 from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import Control, Intent, IntentKind
 from voice.understand.numbers import number_to_words
 
 
@@ -54,6 +54,8 @@ class ListeningController(Protocol):
     context: BettingContext | None
     @property
     def on_screens(self) -> bool: ...  # a screen other than the table listens
+    @property
+    def asked(self) -> int: ...  # the number of what waits for an answer
     partial: str
     level_db: float
     heard_text: str
@@ -107,6 +109,8 @@ class Captured:
     after: float = math.inf  # seconds since the previous utterance ended (a short pause:
     # the same command going on)
     latency_ms: float = 0.0  # from the end of speech to the intent (0: not timed)
+    asked: int = -1  # what waited for an answer when it began (QuestionWatch.asked)
+    instead: str = ""  # decided a yes or no while another ear heard this command
 
 
 def from_the_game(got: Captured) -> bool:
@@ -211,6 +215,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     screens: bool | None = None
     resets = 0
     opened: float | None = None
+    asked = -1  # what waited for an answer when the utterance in progress began
     barged = False
     for block in source:
         if voice.stopping or voice.reopen:
@@ -252,7 +257,8 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
         else:
             done = listener.push_resampled(pcm, now) if pcm else []
         if listener.gate.in_speech:
-            opened = now if opened is None else opened
+            if opened is None:
+                opened, asked = now, voice.asked
             if (not barged and now - opened >= BARGE_IN_SECONDS and voice.speaking()
                     and voice.duplex != "half" and _not_the_game(voice, listener.partial)
                     and may_barge_in(voice.settings, listener.partial)):
@@ -271,7 +277,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
         if talked_over:
             voice.post(voice.talked_over)
         for utterance in done:
-            _deliver(voice, _captured(voice, utterance, opened, now))
+            _deliver(voice, _captured(voice, utterance, opened, now, asked))
         # After delivering: an utterance that followed the last one closely holds that
         # one's grace window until it is heard (the player may still be mid-command).
         voice.following = listener.following()
@@ -279,7 +285,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
             opened, barged = None, False
     now = position / max(1, source.sample_rate)
     for utterance in listener.flush(now):
-        _deliver(voice, _captured(voice, utterance, opened, now))
+        _deliver(voice, _captured(voice, utterance, opened, now, asked))
     voice.partial = ""
     voice.user_speaking = False
     voice.following = math.inf
@@ -310,7 +316,7 @@ def _not_the_game(voice: ListeningController, partial: str) -> bool:
 
 
 def _captured(voice: ListeningController, utterance: Any, opened: float | None,
-              now: float) -> Captured | None:
+              now: float, asked: int = -1) -> Captured | None:
     """What the controller is given of an utterance (None: nothing, it was set aside
     for lack of the wake word)."""
     over: tuple[str, ...] = ()
@@ -339,7 +345,22 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
     return Captured(intent, confidence, text, voice.turn, voice.context, over, overlap,
                     offered, max(0.0, utterance.speech_end - began),
                     getattr(utterance, "after", math.inf),
-                    float(getattr(utterance, "latency_ms", 0.0)))
+                    float(getattr(utterance, "latency_ms", 0.0)),
+                    asked if asked >= 0 else voice.asked, heard_instead(decision, intent))
+
+
+def heard_instead(decision: Any, intent: Intent) -> str:
+    """When the ears decided a yes or no, the words of a command another ear heard (an
+    action, a question or a table command), else "": a command said while a question
+    waits must not become its answer."""
+    if decision is None or intent.intent not in (IntentKind.CONFIRM, IntentKind.DENY):
+        return ""
+    for reading in getattr(decision, "readings", ()):
+        heard = reading.intent
+        if reading.usable and heard.intent not in (IntentKind.CONFIRM, IntentKind.DENY) \
+                and heard.control is not Control.CANCEL and reading.text:
+            return str(reading.text)
+    return ""
 
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,

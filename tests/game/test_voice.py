@@ -257,7 +257,7 @@ def test_all_in_asks_and_yes_applies(app: App, voice: VoiceController, clock: Cl
                                      facing_limp: TableScene) -> None:
     say(app, voice, IntentKind.ALLIN)
     assert voice.panel.question
-    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+    assert voice.panel.say_back == "All in for 1,000? Say yes or no"
     clock.t += 3  # a question waits for the answer; no grace window
     app.step(FRAME)
     assert my_actions(facing_limp) == []
@@ -997,7 +997,7 @@ def test_an_unsure_fold_or_all_in_is_still_asked(app: App, voice: VoiceControlle
     wait_grace(app, clock)
     assert my_actions(facing_limp) == []
     say(app, voice, IntentKind.RAISE, 1000, confidence=0.2)  # the whole stack
-    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+    assert voice.panel.say_back == "All in for 1,000? Say yes or no"
 
 
 def test_the_asked_action_said_again_is_the_yes(app: App, voice: VoiceController,
@@ -1020,7 +1020,7 @@ def test_a_weak_yes_does_not_fold_the_hand(app: App, voice: VoiceController,
     app.step(FRAME)
     app.step(FRAME)
     assert my_actions(facing_limp) == []
-    assert narrator.texts()[-1] == "I heard “do it”. Fold? Say yes or no"
+    assert narrator.texts()[-1] == 'I heard "do it". Fold? Say yes or no'
     say(app, voice, IntentKind.CONFIRM, confidence=0.9)
     app.step(FRAME)
     assert [a.kind for a in my_actions(facing_limp)] == [F]
@@ -1034,7 +1034,7 @@ def test_a_call_asked_as_an_all_in_said_again_is_the_yes(
     to_act(app, scene, 0)
     app.step(FRAME)
     say(app, voice, IntentKind.CALL)
-    assert voice.panel.say_back == "All in for 1000? Say yes or no"
+    assert voice.panel.say_back == "All in for 1,000? Say yes or no"
     say(app, voice, IntentKind.ALLIN)  # a different command: asked about, not taken
     assert my_actions(scene) == []
     say(app, voice, IntentKind.CALL, confidence=0.3)
