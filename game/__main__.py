@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 LAUNCHED = time.perf_counter()  # the first-frame figure counts from here
+SAY_OUT_SECONDS = 15.0  # after the last of N hands, the most the game waits to say it out
 
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
@@ -175,6 +176,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
         stats = app.run()
     finally:
         if app.voice is not None:
+            if app.ended == "hands":  # the last hand is heard out (and in the speech log)
+                app.voice.say_out(SAY_OUT_SECONDS)
             app.voice.close()  # before pygame.quit: the narrator plays through the mixer
     del window
     if not (args.autoplay or args.hands):

@@ -242,6 +242,12 @@ class VoiceController(ModelSwitch, Narration):
         if self.narrator is not None:  # read once there is a voice to read with
             read_aloud(self, self._reader.read(scene, desc))
 
+    def say_out(self, timeout: float) -> None:
+        """Let what is queued be said (up to ``timeout`` seconds) before the game closes
+        at the end of a run: the last hand's lines are heard, and logged as said."""
+        if self.narrator is not None and self.started:
+            self.narrator.wait_quiet(timeout)
+
     def say_goodbye(self, line: str) -> bool:
         """Say the goodbye before the game closes; False when there is no voice out."""
         if self.narrator is None:
@@ -535,7 +541,7 @@ class VoiceController(ModelSwitch, Narration):
         the audio thread; the queue and the mixer's stop are thread-safe)."""
         if self.narrator is not None and self.speaking():
             self.stats.barge_ins += 1
-            self.narrator.interrupt()
+            self.narrator.interrupt(keep_table=True)  # the table's news is still owed
 
     def holds_clock(self) -> bool:
         """The turn clock waits while a yes-or-no question waits for the player (the

@@ -158,7 +158,7 @@ def test_the_player_talking_over_the_game_is_heard_and_stops_it(
     playback = Playback(clock)
     narrator = FakeNarrator(speaking=True)
     interrupted: list[bool] = []
-    def interrupt() -> None:  # as the tapped player does: the line stops playing
+    def interrupt(keep_table: bool = False) -> None:  # as the tapped player: it stops
         interrupted.append(True)
         playback.stopped()
         narrator.speaking = False

@@ -49,3 +49,15 @@ def test_amounts_are_said_as_players_say_them_and_read_back_the_same() -> None:
     assert all(parse_number(said_amount(n)) == n for n in range(1, 30_000))
     assert for_the_voice("Blaze raises to 140, pot 2,015, 2.5 big blinds") == \
         "Blaze raises to one forty, pot two thousand fifteen, 2.5 big blinds"
+
+
+def test_hands_turned_face_up_all_in_are_said() -> None:
+    from engine.events import HandsTabled
+    from voice.speak.lines import say_event
+
+    state = act(deal([200, 1000, 1000, 1000], holes={0: "7h2c", 3: "AdAc"},
+                     names=("You", "Vera", "Blaze", "Doris")),
+                "call", "allin", "fold", "fold", "call")
+    tabled = next(e for e in state.events if isinstance(e, HandsTabled))
+    assert say_event(tabled, view_of(state, 0)) == \
+        "All in, hands face up: Doris has Ace of diamonds and Ace of clubs"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from engine.actions import ActionKind
 from engine.cards import Card, card_name
 from engine.chips import chip_text
-from engine.events import ActionTaken, Event, HandShown, PotAwarded, StreetDealt
+from engine.events import ActionTaken, Event, HandShown, HandsTabled, PotAwarded, StreetDealt
 from engine.view import PlayerView
 from voice.speak.line import ACTION, AWARD, SHOWN
 
@@ -82,6 +82,14 @@ def say_shown(event: HandShown, view: PlayerView) -> str:
 def shown_brief(event: HandShown, view: PlayerView) -> str:
     """ "Blaze showed One Pair, Eights"."""
     return f"{name_of(view, event.seat)} showed {without_kicker(event.description)}"
+
+
+def say_tabled(event: HandsTabled, view: PlayerView) -> str | None:
+    """ "All in, hands face up: Blaze has Ace of hearts and Eight of spades" (the
+    others' cards; None when only the player's are turned)."""
+    others = [f"{name_of(view, seat)} has {cards_text(cards)}" for seat, cards in event.hands
+              if seat != view.seat]
+    return f"All in, hands face up: {'; '.join(others)}" if others else None
 
 
 def _pot_name(event: PotAwarded, view: PlayerView) -> str:
@@ -166,6 +174,8 @@ def say_event(event: Event, view: PlayerView) -> str | None:
         return say_street(event)
     if isinstance(event, HandShown):
         return say_shown(event, view) if not event.mucked else None
+    if isinstance(event, HandsTabled):
+        return say_tabled(event, view)
     if isinstance(event, PotAwarded):
         return say_award(event, view)
     return None
@@ -175,7 +185,7 @@ def event_topic(event: Event) -> str:
     """The narrator's topic for an event's line (:mod:`voice.speak.line`)."""
     if isinstance(event, ActionTaken):
         return ACTION
-    if isinstance(event, HandShown):
+    if isinstance(event, HandShown | HandsTabled):
         return SHOWN
     return AWARD if isinstance(event, PotAwarded) else ""
 
@@ -188,6 +198,8 @@ def event_brief(event: Event, view: PlayerView) -> str:
         return street_brief(event)
     if isinstance(event, HandShown):
         return shown_brief(event, view) if not event.mucked else ""
+    if isinstance(event, HandsTabled):
+        return "Hands face up"
     if isinstance(event, PotAwarded):
         return award_brief(event, view)
     return ""

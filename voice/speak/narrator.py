@@ -275,9 +275,13 @@ class Narrator:
         with self._open_lock:
             return self._open == 0 and not self.player.is_busy()
 
-    def interrupt(self) -> None:
-        """Stop talking now and forget what was queued."""
-        self.queue.interrupt()
+    def interrupt(self, keep_table: bool = False) -> None:
+        """Stop talking now and forget what was queued (with ``keep_table``, the
+        table's lines still waiting are kept: said after, folded when late)."""
+        if keep_table:
+            self.queue.drop(lambda line: line.priority is not Priority.TABLE)
+        else:
+            self.queue.interrupt()
         if self._busy.is_set():
             self._cut.set()
         self.player.stop()
