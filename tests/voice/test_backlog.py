@@ -123,3 +123,18 @@ def test_the_turn_takes_the_actions_queued_since_the_last_card_line() -> None:
     assert first is not None and first.text == "Sorry, I didn't catch that"
     assert then is not None and then.text.startswith("Doris call")
     assert then.text.endswith("Your turn: Blaze bet 135. 135 to call, pot 270")
+
+
+def test_a_screens_lines_are_read_as_written_and_a_question_keeps_its_mark() -> None:
+    clock = Clock()
+    queue = SpeechQueue(clock=clock)
+    for text in ("Leave the table?", "You have 1,240 chips. Say yes or no.", "Say yes, or no"):
+        queue.put(Line(text, scene="leave"))
+    clock.now += 5.0
+    assert [queue.pop().text for _ in range(3)] == [  # type: ignore[union-attr]
+        "Leave the table?", "You have 1,240 chips. Say yes or no.", "Say yes, or no"]
+    for text in ("Blaze raises to 140?", "Doris folds"):
+        queue.put(Line(text, scene="table"))
+    clock.now += 5.0
+    line = queue.pop()
+    assert line is not None and line.text == "Blaze raises to 140? Doris folds"

@@ -23,6 +23,9 @@ from voice.speak.ear import for_the_voice
 from voice.speak.line import QUICKER, Fate, Line, Priority, no_fate
 from voice.speak.recap import folded
 
+TABLE_SCENE = "table"
+"""The lines that fold: the table's (a line with no scene is the table's too)."""
+
 LATE_SECONDS = 2.5
 """The latest a table line may begin after its event; past it, what waits is folded
 (the bound asked for is about 3 s; rendering a line takes under 0.1 s)."""
@@ -122,7 +125,10 @@ class SpeechQueue:
 
     def _caught_up(self, first: Line) -> Line:
         """``first``, or, when it and the table lines behind it could not each begin in
-        time said one by one, all of them folded into one line (the lock is held)."""
+        time said one by one, all of them folded into one line (the lock is held). Only
+        the table's lines fold: a screen's are read as it wrote them."""
+        if first.scene not in ("", TABLE_SCENE):
+            return first
         entries = self._waiting(first)
         lines = [first, *(entry[3] for entry in entries)]
         if len(lines) < 2 or not self._behind(lines):

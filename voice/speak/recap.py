@@ -58,7 +58,9 @@ def folded(lines: Sequence[Line]) -> str:
         sentences.append(line.short.rstrip(". "))
     if actions:
         sentences.append(joined(actions))
-    return ". ".join(sentences)
+    last = len(sentences) - 1
+    return " ".join(s if i == last or s.endswith(("?", "!")) else f"{s}."
+                    for i, s in enumerate(sentences))
 
 
 def since_last_acted(view: PlayerView) -> tuple[str, ...]:
