@@ -77,6 +77,7 @@ from game.voicectl.speech import (
     mixer_player,
 )
 from game.voicectl.stats import Transcript, VoiceStats
+from game.voicectl.turn_time import TurnTime
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.listen.audio import AudioSource, AudioUnavailable
@@ -91,12 +92,10 @@ __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
 OVERLAP_SECONDS = 0.2
 """Speech said over this much of the game's own (through speakers) is asked, not done."""
 
-MAX_HELD_SECONDS = 20.0
 BACK_ON_SECONDS = 2.0  # a reopened microphone holds this long before "on again" is told
-"""The most turn-clock time given back a turn for the game's own talk."""
 
 
-class VoiceController(ModelSwitch, Narration):
+class VoiceController(ModelSwitch, Narration, TurnTime):
     """Voice in and out for the player at ``seat`` (see the module docstring)."""
 
     def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
@@ -422,18 +421,6 @@ class VoiceController(ModelSwitch, Narration):
         """Number what waits for an answer now (see :class:`QuestionWatch`)."""
         self.questions.update(self.confirm.pending, self.screen, self._screen_question, now)
 
-    def _time_turn(self, now: float) -> None:
-        """Count the player's turn time, and the part of it the microphone was deaf."""
-        last, self._last_update = self._last_update, now
-        if self.turn != self._timed_turn:
-            self._timed_turn, self._held = self.turn, 0.0
-        if last is None or self.turn is None:
-            return
-        # FINISHED: the --voice-from files have all been said; nothing stops hearing.
-        listening = self.mic in (MicState.LISTENING, MicState.HELD, MicState.FILES,
-                                 MicState.FINISHED) and not self.gate_muted()
-        self.stats.turn_time(max(0.0, now - last), listening)
-
     def _handle(self, got: Captured, host: VoiceHost, table: VoiceTable | None,
                 now: float) -> None:
         """One utterance: the game's own voice is set aside; anything else is heard and
@@ -524,9 +511,12 @@ class VoiceController(ModelSwitch, Narration):
         self._say(said, Priority.URGENT)
 
     def answer_waits(self) -> bool:
-        """Whether a question waits for yes or no (Whisper then also listens for them;
-        read on the recognizer's thread: one attribute read, no lock needed)."""
-        return self.confirm.phase is Phase.QUESTION
+        """Whether a yes or no may answer something now: a question at the table, or a
+        screen on top (a dialog's "Leave the table?", the rebuy's "yes"; Whisper then also
+        listens for them, and the ears take a sure yes: over the player's turn, with the
+        table's commands as Whisper's choices, "yes" was decided as nothing). Read on the
+        recognizer's thread: attribute reads, no lock needed."""
+        return self.confirm.phase is Phase.QUESTION or self.screen is not None
 
     def talked_over(self) -> None:
         """Half-duplex: the game began talking while the player was (their words were
@@ -542,28 +532,6 @@ class VoiceController(ModelSwitch, Narration):
         if self.narrator is not None and self.speaking():
             self.stats.barge_ins += 1
             self.narrator.interrupt(keep_table=True)  # the table's news is still owed
-
-    def holds_clock(self) -> bool:
-        """The turn clock waits while a yes-or-no question waits for the player (the
-        question lapses on its own after ``ConfirmPolicy.answer_timeout``: the clock
-        never acts over it), and while the game talks during the player's turn (at most
-        :data:`MAX_HELD_SECONDS` a turn, so a stuck narrator can't stop the clock)."""
-        if self.turn is None:
-            return False
-        return self.confirm.phase is Phase.QUESTION or (
-            self.speaking() and self._held < MAX_HELD_SECONDS)
-
-    def clock_held(self, seconds: float) -> None:
-        """The table held the clock for ``seconds`` (talk counts against the cap, a
-        question waiting does not)."""
-        if self.confirm.phase is not Phase.QUESTION:
-            self._held += seconds
-
-    def clock_expired(self) -> None:
-        """The player's turn clock ran out (for the report)."""
-        self.stats.clock_expiries += 1
-        if self.speaking():
-            self.stats.clock_expiries_while_talking += 1
 
     def click(self) -> bool:
         """A click or key during the grace window or a question cancels it; True if it

@@ -145,3 +145,16 @@ def test_a_yes_with_nothing_ever_asked_is_still_a_miss(app: App, voice: VoiceCon
     say(app, voice, IntentKind.CONFIRM)
     assert narrator.texts()[-1].startswith("Sorry, I didn't catch that")
     run_until(app, lambda: True)
+
+
+def test_a_yes_is_listened_for_on_a_dialog_over_the_players_turn(
+        app: App, voice: VoiceController) -> None:
+    """ "Leave the table?" asked over the player's turn: the ears take a sure "yes" (with
+    only the table's commands as Whisper's choices, it was decided as nothing)."""
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    assert not voice.answer_waits()
+    app.ask_to_leave()
+    app.step(FRAME)
+    assert voice.turn is not None and voice.answer_waits()
