@@ -48,14 +48,16 @@ def main(argv: list[str] | None = None) -> int:
     records = [json.loads(line) for line in args.speech_log.read_text().splitlines() if line]
     bets = wagers(args.histories, args.player)
     missing = [(who, amount) for who, amount in bets if not heard(records, who, amount)]
-    late = sorted((int(str(r["said_ms"])) - int(str(r["t_ms"]))) / 1000
-                  for r in records if "said_ms" in r)
     print(f"bets and raises: {len(bets)}, not heard: {len(missing)}")
     for who, amount in missing:
         print(f"  not heard: {who} {amount}")
-    if late:
-        print(f"lines said: {len(late)}; late (s) p50 {late[len(late) // 2]:.2f}, "
-              f"p90 {late[int(0.9 * len(late))]:.2f}, max {late[-1]:.2f}")
+    for scene in (None, "table"):
+        late = sorted((int(str(r["said_ms"])) - int(str(r["t_ms"]))) / 1000 for r in records
+                      if "said_ms" in r and scene in (None, r.get("scene")))
+        if late:
+            print(f"lines said{' at the table' if scene else ''}: {len(late)}; late (s) "
+                  f"p50 {late[len(late) // 2]:.2f}, p90 {late[int(0.9 * len(late))]:.2f}, "
+                  f"max {late[-1]:.2f}")
     return 1 if missing else 0
 
 
