@@ -50,6 +50,7 @@ class Ui(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
+    CHOOSE = "choose"            # value: "row=value", a value chosen by voice on a screen
     HELP = "help"                # the help overlay (F1, "?")
     READ = "read"                # the bar's message line: show it whole, or close it
     SETTINGS = "settings"        # the settings overlay

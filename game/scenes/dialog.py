@@ -21,6 +21,7 @@ class Row:
     label: str
     value: str
     arrows: bool = True  # False: a read-out (no < >), drawn by its scene
+    said: str = ""  # the value as said, where the shown one is written for the eye
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,8 @@ class ButtonSpec:
     command: Command
     key: int | None = None
     hint: str = ""
+    said_by: tuple[str, ...] = ()  # voice commands that press it: a control's name
+    # ("sit_down") or a screen's value ("screen=stats"), see game.scenes.spoken.said_key
 
 
 @dataclass(frozen=True, slots=True)

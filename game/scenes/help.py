@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.help.content import SAY_NOTE, STATS, hand_histories, keys, voice_examples
+from game.help.content import (
+    SAY_NOTE,
+    SAY_SCREENS,
+    STATS,
+    VoiceExample,
+    hand_histories,
+    keys,
+    voice_examples,
+)
 from game.help.pages import Item, Page, Section, items, paginate
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings, Hit
@@ -17,6 +25,11 @@ from game.render.theme import GOLD, LEGIBLE, MUTED, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings
+from game.scenes.spoken import Description, Heard, say_list
+from voice.understand.intent import Control, Intent
+
+SAID_PER_PAGE = 4
+"""Rows of voice examples said on one spoken page of help."""
 
 NEXT, BACK = UiCommand(Ui.MOVE, 1), UiCommand(Ui.MOVE, -1)
 
@@ -42,14 +55,40 @@ class HelpScene(StillScene):
     opaque: bool = False
     page: int = 0
     cache: dict[object, HelpLayout] = field(default_factory=dict)
+    said_page: int = 0  # the page of examples said aloud (turned with the shown one)
 
     def sections(self) -> tuple[Section, ...]:
         settings = self.host.settings
-        say = tuple((row.what, row.examples) for row in voice_examples())
+        say = tuple((row.what, row.examples) for row in (*voice_examples(), *SAY_SCREENS))
         return (Section("Keys", tuple(keys(settings.voice))),
                 Section("Say (voice)", (*say, ("", SAY_NOTE))),
                 Section("Stats", STATS),
                 Section("Hand histories", (("", hand_histories(settings)),)))
+
+    def spoken_pages(self) -> list[list[VoiceExample]]:
+        """Every example, the table's then the screens', a few rows a page."""
+        rows = [*voice_examples(), *SAY_SCREENS]
+        return [rows[k:k + SAID_PER_PAGE] for k in range(0, len(rows), SAID_PER_PAGE)]
+
+    def describe(self) -> Description:
+        pages = self.spoken_pages()
+        page = pages[self.said_page]
+        about = [f"Page {self.said_page + 1} of {len(pages)}.",
+                 *(f"{row.what}: say {say_list(row.examples, '').strip()}." for row in page)]
+        return Description("help", "Help: what you can say", tuple(about), (), None,
+                           ("next page", "previous page", "cancel"),
+                           key=str(self.said_page))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control in (Control.NEXT_PAGE, Control.PREVIOUS_PAGE):
+            step = 1 if intent.control is Control.NEXT_PAGE else -1
+            last = len(self.spoken_pages()) - 1
+            if not 0 <= self.said_page + step <= last:
+                return "That was the last page" if step > 0 else "This is the first page"
+            return NEXT if step > 0 else BACK
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def layout(self) -> HelpLayout:
         """The help's geometry and pages at the window's size (kept until the size or
@@ -117,6 +156,8 @@ class HelpScene(StillScene):
             self.host.pop(self)
         elif command.kind is Ui.MOVE:
             self.turn_page(int(command.number))
+            last = len(self.spoken_pages()) - 1
+            self.said_page = max(0, min(last, self.said_page + int(command.number)))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.page = min(self.page, self.pages - 1)

@@ -36,7 +36,7 @@ from game.scenes.base import Host, Opening, SceneName
 from game.scenes.sitngo_desk import SitAndGoPart
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.sound.effects import effect_for
-from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
+from game.table.actionbar import ActionPanel, BarModel, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.moods import Moods
@@ -384,13 +384,9 @@ class TableScene(SitAndGoPart):
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)
-        if refusal is None:
-            return
-        typed = self.panel.typed
-        if command.seat == self.me and typed and command.action.to == int(typed):
-            self.panel.typed = ""
-            refusal = f"{chip_text(int(typed))} refused: {refusal}"
-        self._refuse(refusal)
+        if refusal is not None:  # a refused typed amount stays in the box, reason beside
+            self._refuse(self.panel.refuse_typed(command.action, refusal)
+                         if command.seat == self.me else refusal)
 
     def _refuse(self, refusal: str) -> None:
         """A refusal, shown prominently until it times out or the hand moves on (a
@@ -408,12 +404,14 @@ class TableScene(SitAndGoPart):
         if self._voice_ui(c):
             return
         legal, ctx = self._legal(), self._context()
-        if k is Ui.WAGER:
-            choice = p.wager(legal, ctx)
-            if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
-                choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
-            if choice.action is not None:
-                self._player_act(ActCommand(self.me, choice.action, "keyboard"))
+        if k in _BOX_EDITS and self.refused_at is not None:  # about the amount just changed
+            self.message, self.refused_at = "", None
+        if k is Ui.WAGER:  # what the box shows, or why nothing (a shove being confirmed)
+            action, why = p.to_send(legal, ctx)
+            if why is not None:
+                self._refuse(why)
+            elif action is not None:
+                self._player_act(ActCommand(self.me, action, "keyboard"))
         elif k is Ui.SIZE_STEP:
             p.step_by(int(c.number))
         elif k is Ui.SLIDER:
@@ -426,7 +424,7 @@ class TableScene(SitAndGoPart):
         elif k is Ui.BACKSPACE:
             p.backspace()
         elif k is Ui.CLEAR:
-            p.typed = ""
+            p.clear_box()
         elif k in TICKS:
             p.tick(TICKS[k], self._to_call())
         elif k is Ui.READ:
@@ -600,3 +598,5 @@ class TableScene(SitAndGoPart):
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
+
+_BOX_EDITS = frozenset({Ui.TYPE, Ui.BACKSPACE, Ui.CLEAR, Ui.SLIDER, Ui.SIZE_STEP, Ui.PRESET})

@@ -88,6 +88,10 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
     level = level_of(table.config.big_blind) or settings.level
     kept = settings.with_(level=level)
     session = TableSession.adopt(kept, table, random.Random(rng.getrandbits(64)), save)
+    me = table.seats[HUMAN_SEAT]
+    if (me is not None and table.hand is None and me.stack > 0
+            and table.sit_out_hands_left(HUMAN_SEAT) == 0):
+        session.set_sitting_out(HUMAN_SEAT, False)  # left after sitting out: back now
     graph_from_save(session, save)
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(session, seats, autopilot=autopilot, told=told)

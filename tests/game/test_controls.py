@@ -146,9 +146,10 @@ def test_illegal_typed_amount_shows_engine_message_and_applies_nothing(
     assert facing_raise.message == "35 refused: Minimum raise is to 50"
     assert facing_raise.model.message == "35 refused: Minimum raise is to 50"
     assert facing_raise.model.message_is_error
-    # the refused amount is cleared: the button reads the slider's (legal) amount
-    assert facing_raise.model.wager.label == "Raise to 50"
-    type_text(app, "3500")  # more than the stack: every digit kept, the engine's reason
+    # the refused amount stays in the box: the button reads what the box shows
+    assert facing_raise.model.amount_text == "35"
+    assert facing_raise.model.wager.label == "Raise to 35"
+    type_text(app, "00")  # more than the stack: every digit kept, the engine's reason
     assert facing_raise.panel.typed == "3500" and len(hand.events) == before
     assert facing_raise.message.startswith("You have ")
     assert facing_raise.message.endswith(" behind: the most is 1,000")

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.help.content import SAY, SAY_NOTE, STATS, hand_histories, keys
+from game.help.content import SAY, SAY_NOTE, SAY_SCREENS, STATS, hand_histories, keys
 from game.render.theme import ELLIPSIS, TEXT, Color, Text
 from game.scenes.help import HelpScene
 from tests.game.helpers import FRAME, click, press, scripted_table
@@ -21,7 +21,7 @@ from voice.understand.matching import Block, BlockKind
 from voice.understand.parse import parse
 from voice.understand.templates import load
 
-EXAMPLES = [example for row in SAY for example in row.examples]
+EXAMPLES = [example for row in (*SAY, *SAY_SCREENS) for example in row.examples]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -44,7 +44,7 @@ def test_every_block_of_the_templates_is_taught() -> None:
 
 
 def test_the_column_shows_examples_not_the_grammar() -> None:
-    for row in SAY:
+    for row in (*SAY, *SAY_SCREENS):
         for text in (row.what, *row.examples):
             assert not re.search(r"[<>\[\]{}()|_]", text), text
             assert "czech" not in text.lower()
