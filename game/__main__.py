@@ -59,18 +59,16 @@ def _run_game(args: argparse.Namespace) -> int:
     if args.log is not None and not args.autoplay:
         print("holdem: --log goes with --autoplay", file=sys.stderr)
         return 2
-    transcript = None
-    if args.log is not None:
+    with contextlib.ExitStack() as files:
         try:
-            transcript = args.log.open("w", encoding="utf-8")
+            transcript = None if args.log is None else files.enter_context(
+                args.log.open("w", encoding="utf-8"))
+            spoken = None if args.speech_log is None else files.enter_context(
+                args.speech_log.open("w", encoding="utf-8"))
         except OSError as err:
-            print(f"holdem: can't write the log to {args.log}: {err.strerror}", file=sys.stderr)
+            print(f"holdem: can't write {err.filename}: {err.strerror}", file=sys.stderr)
             return 1
-    try:
-        return _run_window(args, transcript)
-    finally:
-        if transcript is not None:
-            transcript.close()
+        return _run_window(args, transcript, spoken)
 
 
 def display_hints(environ: MutableMapping[str, str]) -> None:
@@ -84,7 +82,8 @@ def display_hints(environ: MutableMapping[str, str]) -> None:
     environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
-def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
+def _run_window(args: argparse.Namespace, transcript: TextIO | None,
+                spoken: TextIO | None = None) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -112,7 +111,7 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
         pygame.display.init()
         pygame.font.init()
         try:
-            report = _play(args, settings, loaded, flags, save, transcript, stopper)
+            report = _play(args, settings, loaded, flags, save, transcript, stopper, spoken)
             trouble = save.trouble  # autoplay stops rather than play on unsaved
         finally:
             save.close()
@@ -144,7 +143,8 @@ def _flags(settings: GameSettings, args: argparse.Namespace) -> SessionFlags:
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
           flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None,
-          stopper: Stopper | None = None) -> dict[str, object] | None:
+          stopper: Stopper | None = None, spoken: TextIO | None = None
+          ) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
     import pygame
@@ -160,7 +160,7 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               fixed_step=args.autoplay is not None,
               stop_after_hands=args.autoplay or args.hands, save=save,
               settings_file=None if args.autoplay else loaded.path, flags=flags,
-              voice=_voice(args, settings))
+              voice=_voice(args, settings, spoken))
     if stopper is not None:
         stopper.to(app.stop)
     recovery = "none"
@@ -189,17 +189,23 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     return report
 
 
-def _voice(args: argparse.Namespace, settings: GameSettings) -> VoiceController | None:
+def _voice(args: argparse.Namespace, settings: GameSettings,
+           spoken: TextIO | None = None) -> VoiceController | None:
     """The voice controller: off with --no-voice, and in autoplay (a bot plays the
-    seat; it is the performance probe) unless --voice-from asks for it."""
-    if args.no_voice or (args.autoplay and not args.voice_from):
+    seat; it is the performance probe) unless --voice-from or --speech-log asks for it
+    (with only --speech-log, autoplay narrates and does not listen)."""
+    if args.no_voice or (args.autoplay and not args.voice_from and spoken is None):
         return None
     from game.voicectl.controller import VoiceController
+    from game.voicectl.speech_log import SpeechLog
 
     def report(message: str) -> None:  # a headless run has no panel to read
         print(message, file=sys.stderr)
     return VoiceController(settings.voice, files=tuple(args.voice_from or ()),
-                           report=report if args.headless else None)
+                           report=report if args.headless else None,
+                           listens=not (args.autoplay and not args.voice_from),
+                           speech_log=None if spoken is None else SpeechLog.since(spoken,
+                                                                                  LAUNCHED))
 
 
 def _voice_report(voice: VoiceController | None) -> dict[str, object]:

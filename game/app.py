@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
 from game.input.mapper import InputMapper
 from game.input.talk_keys import binding as talk_binding
@@ -20,18 +21,20 @@ from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
 from game.scenes.career import CareerScene
+from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.notes import NotesScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.replayer import ReplayerScene
+from game.scenes.results import ResultsScene
 from game.scenes.save_trouble import SaveTroubleScene
 from game.scenes.settings import SettingsScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.file import save_settings
-from game.settings.model import MIN_SIZE, GameSettings, SessionFlags
+from game.settings.model import HUMAN_SEAT, MIN_SIZE, GameSettings, SessionFlags
 from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.voicectl.controller import VoiceController
@@ -69,6 +72,12 @@ def _rebuy(host: Host, o: Opening) -> Scene:
     return RebuyScene(host, o.session, o.seat, o.on_added)
 
 
+def _confirm(host: Host, o: Opening) -> Scene:
+    if o.on_yes is None:
+        raise ValueError("a question is opened with what its yes does")
+    return ConfirmScene(host, o.name or "confirm", o.question, o.notice, o.on_yes, o.name)
+
+
 def _notes(host: Host, o: Opening) -> Scene:
     if o.session is None or o.on_note is None:
         raise ValueError("the notes dialog is opened with a session and on_note")
@@ -89,7 +98,12 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
     SceneName.SETTINGS: (lambda host, o: SettingsScene(host, o.on_change), False),
     SceneName.NOTES: (_notes, False),
+    SceneName.CONFIRM: (_confirm, False),
+    SceneName.RESULTS: (lambda host, o: ResultsScene(host, o.notice, o.lines), True),
 }
+
+GOODBYE_SECONDS = 12.0
+"""The longest the game waits for its goodbye to be said before it closes."""
 
 
 FRAME_SAMPLE = 20_000  # frame times kept for the percentiles: bounded memory
@@ -177,6 +191,8 @@ class App:
     last_table: TableScene | None = None  # the table played last (the closing report's)
     ended: str = ""  # why the loop stopped: "hands", "left the table", "quit", a signal
     _last_draw: float = field(default=float("-inf"), init=False)
+    closing_at: float | None = field(default=None, init=False)  # the goodbye was said then
+    _read: object = field(default=None, init=False)  # the screen last read aloud
 
     def __post_init__(self) -> None:
         self.sprites = Sprites(self.text, self.settings.four_color)
@@ -224,6 +240,68 @@ class App:
         self.ended = self.ended or why
         self.running = False
 
+    # --------------------------------------------------------------- leaving
+
+    def _chips(self) -> tuple[int, bool] | None:
+        """The player's chips at the table played or saved (and whether it is a Sit &
+        Go's), None when there is none."""
+        table = self.table()
+        if table is not None and not table.autopilot:
+            return table.session.stacks()[table.me], table.session.tournament is not None
+        saved, _ = self.save.peek()
+        seat = saved.seats[HUMAN_SEAT] if saved is not None and saved.seats else None
+        return (seat.stack, False) if seat is not None else None
+
+    def ask_to_leave(self) -> None:
+        """ "Leave the table?" (by voice: a yes leaves, the chips said)."""
+        chips = self._chips()
+        if self.table() is None or chips is None:
+            self._tell("You are not at a table")
+            return
+        self.open(SceneName.CONFIRM, Opening(
+            name="leave", question="Leave the table?",
+            notice=f"You have {chip_text(chips[0])} chips. Say yes or no.",
+            on_yes=self.leave_table))
+
+    def leave_table(self) -> None:
+        """Up from the table, to the start screen, the chips said; the table is kept."""
+        table = self.table()
+        if table is None:
+            return
+        chips = chip_text(table.session.stacks()[table.me])
+        if table.session.tournament is not None:
+            kept = " Your Sit and Go is saved: say sit and go to go back to it."
+        else:
+            kept = " Your seat is saved: say continue to sit back down." \
+                if table.session.save.active else ""
+        self.open(SceneName.START, Opening(notice=f"You leave with {chips} chips.{kept}"))
+
+    def ask_to_quit(self) -> None:
+        """ "Quit the game?" (by voice: a yes says goodbye and closes the game)."""
+        chips = self._chips()
+        detail = f"You have {chip_text(chips[0])} chips; they are kept. " if chips else ""
+        self.open(SceneName.CONFIRM, Opening(name="quit", question="Quit the game?",
+                                             notice=f"{detail}Say yes or no.",
+                                             on_yes=self.farewell))
+
+    def farewell(self) -> None:
+        """Say goodbye, naming the chips, then close once it has been said."""
+        chips = self._chips()
+        if chips is None:
+            line = "Goodbye."
+        elif chips[1]:
+            line = f"Goodbye. Your Sit and Go is saved, with your {chip_text(chips[0])} chips."
+        else:
+            line = (f"Goodbye. You have {chip_text(chips[0])} chips; your table is saved "
+                    "for next time.")
+        self.closing_at = time.perf_counter()
+        if self.voice is None or not self.voice.say_goodbye(line):
+            self.running = False
+
+    def _tell(self, line: str) -> None:
+        if self.voice is not None:
+            self.voice.reply(line, self.voice.clock())
+
     def keep_settings(self) -> str | None:
         """Write the current settings to the settings file (the command line's only as
         the player changed them in the game); a sentence if that fails."""
@@ -266,9 +344,17 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""
+        if self.closing_at is not None:  # the goodbye is being said: then the game ends
+            narrator = self.voice.narrator if self.voice is not None else None
+            quiet = narrator is None or getattr(narrator, "quiet", lambda: True)()
+            if quiet or time.perf_counter() - self.closing_at > GOODBYE_SECONDS:
+                self.running = False
+                return
         if self.voice is not None and self.scenes:
-            self.voice.check = getattr(self.top, "voice_check", None)  # the start screen's
+            top = self.top
+            self.voice.check = getattr(top, "voice_check", None)  # the start screen's
             table = self.table()
+            self.voice.screen = None if isinstance(top, TableScene) else top
             self.voice.update(self, table if table is not None and not table.autopilot
                               else None)
         self.mapper.talk = talk_binding(self.settings.voice)  # it may change on any scene
@@ -290,6 +376,10 @@ class App:
         if not self.scenes:
             self.running = False
             return
+        if self.voice is not None and self.voice.narrator is not None \
+                and (commands or self.top is not self._read):
+            self._read = self.top
+            self.voice.read_screen(self.top)
         self.top.update(dt)
         # Input is read every frame; the screen is repainted on input, while anything
         # animates, and otherwise ten times a second (the clock ring, bubbles), so a

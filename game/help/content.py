@@ -4,7 +4,6 @@ mean."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
@@ -68,16 +67,35 @@ SAY: tuple[VoiceExample, ...] = (
     VoiceExample("Ask", ("what's my stack", "what are my odds")),
     VoiceExample("Ask", ("whose turn is it", "what happened")),
     VoiceExample("Ask", ("repeat", "what can I say")),
+    VoiceExample("Ask", ("what's my position", "who's still in")),
+    VoiceExample("Ask", ("what's the minimum raise", "how much time do I have")),
+    VoiceExample("Ask", ("what happened this hand", "repeat that again")),
+    VoiceExample("Ask", ("how much am I betting", "where am I")),
     VoiceExample("Sit & Go", ("what level is it", "when do the blinds go up")),
     VoiceExample("Sit & Go", ("how many big blinds do I have",)),
     VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
-    VoiceExample("The table", ("deal", "pause", "resume", "quit")),
+    VoiceExample("The table", ("deal", "pause", "resume")),
+    VoiceExample("Leave", ("leave the table", "quit the game")),
     VoiceExample("The bots", ("mute", "unmute")),
 )
 """Plain examples a player reads at a glance, in the order of a hand. They are examples,
 not the grammar: the phrase templates (voice/data/templates.txt) stay the one source of
 what is understood, and the tests check that every example is read by the parser and
-that every block of the templates is taught by one."""
+that every block of the templates is taught by one (here or in :data:`SAY_SCREENS`)."""
+
+SAY_SCREENS: tuple[VoiceExample, ...] = (
+    VoiceExample("Start screen", ("sit down", "new table", "sit and go", "turbo")),
+    VoiceExample("Choose", ("level three", "buy in fifty big blinds", "shark")),
+    VoiceExample("Choose the bots", ("seat two maniac", "seat three rock",
+                                     "seat four station")),
+    VoiceExample("Rebuy an amount", ("rebuy for two thousand",)),
+    VoiceExample("Settings", ("voice volume fifty", "effects volume thirty", "speed two")),
+    VoiceExample("Settings", ("push to talk on", "wake word off", "headphones")),
+    VoiceExample("Settings", ("clock thirty seconds", "four colour deck on", "auto rebuy on")),
+    VoiceExample("Screens", ("open my stats", "next page", "previous page")),
+)
+"""The same for the screens around the table: the start screen, the rebuy dialog,
+settings and the other menus."""
 
 SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\" tells you " \
     "what you can do now"
@@ -86,17 +104,6 @@ SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\"
 def voice_examples() -> list[VoiceExample]:
     """The rows of the help's "Say (voice)" column."""
     return list(SAY)
-
-
-def fit_examples(examples: tuple[str, ...], width: int, measure: Callable[[str], int]) -> str:
-    """As many whole examples as fit ``width`` (the first always): never a word cut."""
-    shown = examples[0]
-    for example in examples[1:]:
-        longer = f"{shown} · {example}"
-        if measure(longer) > width:
-            break
-        shown = longer
-    return shown
 
 
 def keys(voice: VoiceSettings) -> list[tuple[str, str]]:

@@ -25,6 +25,8 @@ from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings, panel_box
+from game.scenes.spoken import Description, Heard
+from voice.understand.intent import Control, Intent
 
 
 @dataclass(slots=True)
@@ -79,6 +81,29 @@ class CareerScene(StillScene):
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
+
+    def describe(self) -> Description:
+        c, t = self.figures, self.tournaments
+        about = [self.notice] if self.notice else []
+        net = (f"up {chip_text(c.net)} chips" if c.net > 0 else
+               f"down {chip_text(-c.net)} chips" if c.net < 0 else "even")
+        about.append(f"{c.sessions:,d} sessions, {c.hands:,d} hands, {c.hands_won:,d} won; "
+                     f"you are {net}.")
+        if c.biggest_pot:
+            about.append(f"Your biggest pot: {chip_text(c.biggest_pot)} chips.")
+        if c.best_hand:
+            about.append(f"Your best hand shown down: {c.best_hand}.")
+        if t.played:
+            average = (f", finishing {t.average_finish:.1f} on average"
+                       if t.average_finish is not None else "")
+            about.append(f"Sit and Gos: {t.played} played, {t.places.get(1, 0)} won, "
+                         f"{t.points} points{average}.")
+        return Description("career", "Career", tuple(about), (), None, ("cancel",))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from engine.chips import chip_text
 from engine.table import SitOutOver, TableError
 from game.scenes.base import Host, Opening, SceneName
+from game.scenes.table_ear import TableEar
 from game.table.actionbar import ActionPanel
 from game.table.loop import added_line
 from game.table.notes import NoteBook
@@ -41,7 +42,7 @@ class _Table(Protocol):
     def _in_this_hand(self) -> bool: ...
 
 
-class SeatDesk:
+class SeatDesk(TableEar):
     """The seat controls, shared by the keys, the clicks and the voice's table commands."""
 
     __slots__ = ()

@@ -19,9 +19,22 @@ from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings, panel_box
+from game.scenes.spoken import Description, Heard
 from game.table.session import TableSession
+from voice.understand.intent import Control, Intent
 
 Rows = list[tuple[str, ...]]
+
+
+def _said_net(net: str) -> str:
+    """ "+1,240" as "up 1,240 chips"."""
+    if net.startswith("-"):
+        return f"down {net[1:]} chips"
+    return "even" if net.strip("+") == "0" else f"up {net.lstrip('+')} chips"
+
+
+def _said_pct(cell: str) -> str:
+    return "none" if not cell[:1].isdigit() else cell.replace("%", " percent")
 
 
 @dataclass(slots=True)
@@ -66,6 +79,27 @@ class StatsScene(StillScene):
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
+
+    def describe(self) -> Description:
+        about = [self.notice] if self.notice else []
+        for title, rows in (("This session", self.session), ("All time", self.all_time),
+                            ("In Sit and Gos", self.sit_and_go)):
+            mine = next((row for row in rows if row[0] == self.host.settings.player_name),
+                        None)
+            if mine is None:
+                if rows is not self.sit_and_go:
+                    about.append(f"{title}: no hands yet.")
+                continue
+            _, hands, vpip, pfr, _, _, _, _, net = mine
+            result = "" if rows is self.sit_and_go else f", {_said_net(net)}"
+            about.append(f"{title}: {hands} hands{result}; you played {_said_pct(vpip)} of "
+                         f"hands and raised {_said_pct(pfr)} before the flop.")
+        return Description("stats", "Stats", tuple(about), (), None, ("cancel",))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -57,7 +57,6 @@ class ActionPanel:
     pre_call_any: bool = False
     pre_check: bool = False  # check if still free; a bet clears it
     pre_call: int | None = None  # call exactly this; cleared when the amount changes
-    pre_fold_any: bool = False  # fold to any bet this hand (check while it's free)
     armed: Action | None = None  # an all-in asked for once, waiting for the second ask
 
     def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
@@ -240,11 +239,11 @@ class ActionPanel:
         return False
 
     def pre_action(self, legal: LegalActions) -> Action | None:
-        """The action a ticked pre-action box takes now that it's our turn (clears it;
-        "fold to any bet" stays for the hand). "Check" and "Call N" take nothing when
-        the bet is no longer what was ticked: the player decides."""
+        """The action a ticked pre-action box takes now that it's our turn (clears it).
+        "Check" and "Call N" take nothing when the bet is no longer what was ticked: the
+        player decides."""
         kind = None
-        if self.pre_check_fold or self.pre_fold_any:
+        if self.pre_check_fold:
             kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
         elif self.pre_call_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.CALL
@@ -259,8 +258,7 @@ class ActionPanel:
     def tick(self, which: str, to_call: int = 0) -> None:
         """Tick (or untick) one pre-action box; ticking one unticks the others."""
         on = {"check_fold": self.pre_check_fold, "call_any": self.pre_call_any,
-              "check": self.pre_check, "call": self.pre_call is not None,
-              "fold_any": self.pre_fold_any}
+              "check": self.pre_check, "call": self.pre_call is not None}
         was = on[which]
         self.clear_pre()
         if not was:
@@ -268,10 +266,9 @@ class ActionPanel:
             self.pre_call_any = which == "call_any"
             self.pre_check = which == "check"
             self.pre_call = to_call if which == "call" else None
-            self.pre_fold_any = which == "fold_any"
 
     def clear_pre(self) -> None:
-        self.pre_check_fold = self.pre_call_any = self.pre_check = self.pre_fold_any = False
+        self.pre_check_fold = self.pre_call_any = self.pre_check = False
         self.pre_call = None
 
 
@@ -301,7 +298,6 @@ class BarModel:
     armed: bool = False  # an all-in or a free fold waits for its confirmation
     pre_check: bool = False
     pre_call: bool = False
-    pre_fold_any: bool = False
     pre_to_call: int = 0  # what calling would cost now, for the "Call N" box
     standing: str = ""  # the player's seat between hands: "Waiting for the big blind"...
     can_post: bool = False  # waiting for the big blind: "Post now" plays the next hand
@@ -337,7 +333,7 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
         pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
-        pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
+        pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
         rebuy_asked=can_rebuy or rebuy_asked,
         standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,

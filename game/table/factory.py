@@ -141,6 +141,7 @@ def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
     notices[:0] = save.take_notices()
     if found is not None:
         seated = continued_table(settings, seed, found, save, autopilot=autopilot)
-        return Arrival(seated, found.report.kind, tuple(notices))
+        return Arrival(seated, found.report.kind,  # the recovery is the table's to tell
+                       tuple(n for n in notices if n != found.report.message))
     seated = new_table(settings, seed, autopilot_kind=autopilot_kind, save=save)
     return Arrival(seated, "none", tuple(notices))

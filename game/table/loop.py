@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import Card
 from engine.chips import chip_text
-from engine.events import Event, HandStarted
+from engine.events import ActionTaken, Event, HandStarted
 from engine.state import HandState
 from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, SitOutOver, TableEvent
 from engine.view import PlayerView
@@ -100,6 +100,7 @@ class HandLoop:
     held_chat: list[Any] = field(default_factory=list)  # banter about the player's turn
     settled: list[str] | None = None  # the break's log lines, until it has run its time
     next_deck: list[Card] | None = None  # scripted hands (tests, screenshots)
+    timed_out: Event | None = None  # the player's last action the turn clock took
 
     # ------------------------------------------------------------ queries
 
@@ -142,6 +143,8 @@ class HandLoop:
             events = self.session.submit(command.action)
         except IllegalAction as refusal:
             return str(refusal)
+        if command.source == "clock":  # the hand log says so, not a plain "You fold"
+            self.timed_out = next((e for e in events if isinstance(e, ActionTaken)), None)
         if command.seat == self.me:
             self.clock.stop()
             self.out.my_action()

@@ -104,9 +104,10 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
         found = save.saved_table()
         if found is not None and found.table is not None:
             try:
-                return (continued_sit_and_go(settings, seed, found, save, state,
-                                             think_scale=think_scale, folder=folder),
-                        notices, found.report.kind)
+                seated = continued_sit_and_go(settings, seed, found, save, state,
+                                              think_scale=think_scale, folder=folder)
+                told = [n for n in notices if n != found.report.message]  # said once:
+                return seated, told, found.report.kind  # the table tells it (told)
             except SitAndGoStateError as err:
                 problem = str(err)
         else:
@@ -366,9 +367,17 @@ class SitAndGoDesk:
         return any(isinstance(f, Finished) and f.winner == self.me for f in items)
 
     def results_notice(self) -> str:
-        """The results for the start screen: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        """The results in a line: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        return f"{self.results_title()} · " + " · ".join(results_lines(self.sng))
+
+    def results_title(self) -> str:
+        """ "Sit & Go #3 is over"."""
         number = f" #{self.sng.number}" if self.sng.number else ""
-        return f"Sit & Go{number} is over · " + " · ".join(results_lines(self.sng))
+        return f"Sit & Go{number} is over"
+
+    def results_lines(self) -> tuple[str, ...]:
+        """ "1st Ann 65 points", one a place, first place first."""
+        return tuple(results_lines(self.sng))
 
     def status(self) -> TournamentStatus:
         """What the voice answers the Sit & Go's questions from."""

@@ -41,6 +41,8 @@ class VoiceHost(Protocol):
     def submit(self, command: Command) -> None: ...
     def paused(self) -> bool: ...
     def remember_voice(self, **changes: object) -> str | None: ...
+    def ask_to_leave(self) -> None: ...
+    def ask_to_quit(self) -> None: ...
 
 
 class Answerer(Protocol):
@@ -129,8 +131,9 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         voice.reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
                     now)
     elif control is Control.QUIT:
-        if host.paused():
-            host.submit(UiCommand(Ui.QUIT))
-        else:
-            host.submit(UiCommand(Ui.PAUSE))
-            voice.reply("Paused. Say quit again to leave the game, or resume", now)
+        host.ask_to_quit()
+    elif control is Control.LEAVE:
+        host.ask_to_leave()
+    else:  # a screen's own command at the table ("sit down", "level three")
+        voice.reply("That is for the start screen and the menus: say pause for the menu",
+                    now)
