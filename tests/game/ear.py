@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import time
-import wave
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,24 +21,13 @@ from game.voicectl.controller import VoiceController
 from game.voicectl.listening import Captured
 from game.voicectl.speech_log import SpeechLog
 from tests.game.helpers import FRAME
+from tests.voice.test_narrator_speech import FakeRenderer
 from voice.confirm import Phase
-from voice.speak.narrator import Line, Narrator, VoiceSpec
+from voice.speak.narrator import Line, Narrator
 from voice.understand.parse import parse
 
 LINE_SECONDS = 0.004
 """How long each line "plays": long enough to be heard in order, short for a test."""
-
-
-class QuickRenderer:
-    """Writes each line as a few samples of silence (no speech engine in tests)."""
-
-    def render(self, text: str, spec: VoiceSpec, path: Path) -> Path:
-        with wave.open(str(path), "wb") as out:
-            out.setnchannels(1)
-            out.setsampwidth(2)
-            out.setframerate(16_000)
-            out.writeframes(b"\x00\x00" * 16)
-        return path
 
 
 class QuickPlayer:
@@ -79,7 +67,7 @@ class Ear:
     clock: Clock = field(default_factory=Clock)
 
     def __post_init__(self) -> None:
-        narrator = Narrator(QuickPlayer(), renderer=QuickRenderer(),  # type: ignore[arg-type]
+        narrator = Narrator(QuickPlayer(), renderer=FakeRenderer(),  # type: ignore[arg-type]
                             workdir=self.workdir, fate=SpeechLog(self.log, time.monotonic()))
         self.voice = VoiceController(VoiceSettings(grace_seconds=0.05), narrator=narrator,
                                      clock=self.clock)
