@@ -369,6 +369,8 @@ def test_controls_use_the_tables_own_commands(app: App, voice: VoiceController,
     say(app, voice, IntentKind.CONTROL, control=Control.RESUME)
     app.step(FRAME)
     assert not app.paused()
+    say(app, voice, IntentKind.CONTROL, control=Control.RESUME)  # not paused: said so
+    assert voice.panel.say_back == "The game is not paused"
 
 
 def test_quit_by_voice_is_asked_and_a_yes_says_goodbye_with_the_chips(
