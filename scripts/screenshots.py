@@ -158,6 +158,7 @@ def seat_states(app: App, out: Path) -> None:
     scene = table(app)
     me = scene.session.table
     me.sit_out(0)
+    me.seat(0).hands_sat_out = 1  # missed a hand: back in, the seat waits
     me.hands_played, me.button = 5, 2
     scene.handle(UiCommand(Ui.SIT_OUT))  # back in: waits for the big blind
     run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy

@@ -61,7 +61,8 @@ class Description:
 
     def opening(self) -> list[str]:
         """What is said when the screen opens, one idea a line."""
-        lines = [f"{self.title}.", *self.about]
+        lines = [self.title if self.title.endswith(("?", "!", ".")) else f"{self.title}.",
+                 *self.about]
         if self.hints:
             lines.append(say_list(self.hints[:MAX_HINTS], "Say"))
         return lines
@@ -80,8 +81,8 @@ class Description:
 def say_list(phrases: Sequence[str], lead: str) -> str:
     """ "Say sit down, sit and go, or quit the game"."""
     quoted = list(phrases)
-    if len(quoted) == 1:
-        return f"{lead} {quoted[0]}"
+    if len(quoted) <= 2:
+        return f"{lead} {' or '.join(quoted)}"
     return f"{lead} {', '.join(quoted[:-1])}, or {quoted[-1]}"
 
 
