@@ -240,8 +240,8 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: 
     scene.transcript = transcript
     app.push(scene)
     for notice in arrival.notices:  # on screen and in the logs, as the start screen's are
-        if notice not in scene.shown_notices() and notice != arrival.seated.told:
-            scene.tell(notice, error=True)  # (a resumed hand's report is told once)
+        if notice not in scene.shown_notices():  # (a save held by another game: told)
+            scene.tell(notice, error=True)
     return arrival.recovery
 
 

@@ -192,6 +192,8 @@ class App:
     ended: str = ""  # why the loop stopped: "hands", "left the table", "quit", a signal
     _last_draw: float = field(default=float("-inf"), init=False)
     closing_at: float | None = field(default=None, init=False)  # the goodbye was said then
+    left_with: tuple[int, int, bool] | None = field(default=None, init=False)  # the chips
+    # of the table last left (the goodbye names them when no table is saved)
     _read: object = field(default=None, init=False)  # the screen last read aloud
 
     def __post_init__(self) -> None:
@@ -242,15 +244,28 @@ class App:
 
     # --------------------------------------------------------------- leaving
 
-    def _chips(self) -> tuple[int, bool] | None:
-        """The player's chips at the table played or saved (and whether it is a Sit &
-        Go's), None when there is none."""
+    def _chips(self) -> tuple[int, int, bool] | None:
+        """The player's chips at the table played or saved: behind, in the hand in play,
+        and whether it is a Sit & Go's; None when there is no table."""
         table = self.table()
         if table is not None and not table.autopilot:
-            return table.session.stacks()[table.me], table.session.tournament is not None
+            session, me = table.session, table.me
+            hand = session.hand
+            sng = session.tournament is not None
+            if hand is not None and not hand.finished and hand.config.players[me]:
+                return hand.stacks[me], hand.totals[me], sng
+            return session.stacks()[me], 0, sng
         saved, _ = self.save.peek()
         seat = saved.seats[HUMAN_SEAT] if saved is not None and saved.seats else None
-        return (seat.stack, False) if seat is not None else None
+        return (seat.stack, 0, False) if seat is not None else self.left_with
+
+    @staticmethod
+    def _chips_said(chips: tuple[int, int, bool]) -> str:
+        """ "1,240 chips", or "350 chips behind, and 650 in the hand in play"."""
+        behind, in_play, _ = chips
+        if not in_play:
+            return f"{chip_text(behind)} chips"
+        return f"{chip_text(behind)} chips behind, and {chip_text(in_play)} in the hand in play"
 
     def ask_to_leave(self) -> None:
         """ "Leave the table?" (by voice: a yes leaves, the chips said)."""
@@ -258,45 +273,54 @@ class App:
         if self.table() is None or chips is None:
             self._tell("You are not at a table")
             return
+        waits = " The hand in play waits for you." if chips[1] else ""
         self.open(SceneName.CONFIRM, Opening(
             name="leave", question="Leave the table?",
-            notice=f"You have {chip_text(chips[0])} chips. Say yes or no.",
-            on_yes=self.leave_table))
+            notice=f"You have {self._chips_said(chips)}.{waits}", on_yes=self.leave_table))
 
     def leave_table(self) -> None:
-        """Up from the table, to the start screen, the chips said; the table is kept."""
+        """Up from the table, to the start screen, the chips said; the table is kept
+        (a hand in play waits where it stopped)."""
+        chips = self._chips()
         table = self.table()
-        if table is None:
+        if table is None or chips is None:
             return
-        chips = chip_text(table.session.stacks()[table.me])
+        self.left_with = chips
         if table.session.tournament is not None:
             kept = " Your Sit and Go is saved: say sit and go to go back to it."
         else:
             kept = " Your seat is saved: say continue to sit back down." \
                 if table.session.save.active else ""
-        self.open(SceneName.START, Opening(notice=f"You leave with {chips} chips.{kept}"))
+        self.open(SceneName.START, Opening(
+            notice=f"You leave with {self._chips_said(chips)}.{kept}"))
 
     def ask_to_quit(self) -> None:
         """ "Quit the game?" (by voice: a yes says goodbye and closes the game)."""
         chips = self._chips()
-        detail = f"You have {chip_text(chips[0])} chips; they are kept. " if chips else ""
+        detail = f"You have {self._chips_said(chips)}; they are kept." if chips else ""
         self.open(SceneName.CONFIRM, Opening(name="quit", question="Quit the game?",
-                                             notice=f"{detail}Say yes or no.",
-                                             on_yes=self.farewell))
+                                             notice=detail, on_yes=self.farewell))
 
     def farewell(self) -> None:
         """Say goodbye, naming the chips, then close once it has been said."""
+        self.closing_at = time.perf_counter()
+        if self.voice is None or not self.voice.say_goodbye(self.goodbye()):
+            self.running = False
+
+    def goodbye(self) -> str:
+        """The goodbye, with the player's chips and where they are kept."""
+        table = self.table()
         chips = self._chips()
         if chips is None:
-            line = "Goodbye."
-        elif chips[1]:
-            line = f"Goodbye. Your Sit and Go is saved, with your {chip_text(chips[0])} chips."
-        else:
-            line = (f"Goodbye. You have {chip_text(chips[0])} chips; your table is saved "
-                    "for next time.")
-        self.closing_at = time.perf_counter()
-        if self.voice is None or not self.voice.say_goodbye(line):
-            self.running = False
+            return "Goodbye."
+        said = self._chips_said(chips)
+        if table is not None and not table.session.save.active:
+            return f"Goodbye. You leave with {said}; this table is not saved."
+        if chips[2]:
+            return f"Goodbye. Your Sit and Go is saved, with your {said}."
+        if table is None and chips is self.left_with:
+            return f"Goodbye. You left the table with {said}."
+        return f"Goodbye. You have {said}; your table is saved for next time."
 
     def _tell(self, line: str) -> None:
         if self.voice is not None:
@@ -377,7 +401,7 @@ class App:
             self.running = False
             return
         if self.voice is not None and self.voice.narrator is not None \
-                and (commands or self.top is not self._read):
+                and self.closing_at is None and (commands or self.top is not self._read):
             self._read = self.top
             self.voice.read_screen(self.top)
         self.top.update(dt)

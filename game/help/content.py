@@ -14,7 +14,9 @@ PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("F / C", "fold (asks first when checking is free) / check or call"),
+    ("F / C", "fold (asks first when checking is free) / check or call; before your "
+              "turn they tick Check/Fold (or Fold) / Check (or Call N)"),
+    ("Shift+C", "before your turn: tick Call any"),
     ("R or Enter", "bet or raise to the amount in the box"),
     ("A", "all-in (press again to confirm)"),
     ("Arrow keys", "size by a big blind (Shift: five)"),
@@ -24,7 +26,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("S / B", "sit out next hand (tick) / rebuy or top up"),
     ("N", "waiting for the big blind: post it now and play the next hand"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
-    ("O", "settings: volumes, speed, deck, voice"),
+    ("O", "settings: volumes, speed, deck, voice, auto top-up (the table waits)"),
+    ("I", "a line cut short on the bottom bar, whole (I again closes it)"),
     ("F1 or ?", "this help"),
 )
 

@@ -42,7 +42,7 @@ Page = tuple[tuple[Item, ...], ...]
 def items(sections: tuple[Section, ...], name_w: int, meaning_w: int, full_w: int,
           wrap: Wrap, flow: Flow) -> list[list[Item]]:
     """Each section as items: its heading, then its rows wrapped to the widths (a
-    paragraph spans the whole column)."""
+    paragraph spans the whole column and stays in one piece)."""
     out = []
     for section in sections:
         run = [Item(section.title)]
@@ -53,8 +53,8 @@ def items(sections: tuple[Section, ...], name_w: int, meaning_w: int, full_w: in
             elif name:
                 run.append(Item("", tuple(wrap(name, name_w, True)),
                                 tuple(wrap(meaning, meaning_w, False))))
-            else:
-                run += [Item("", (), (line,)) for line in wrap(meaning, full_w, False)]
+            else:  # a paragraph: kept whole in one column
+                run.append(Item("", (), tuple(wrap(meaning, full_w, False))))
         out.append(run)
     return out
 

@@ -87,8 +87,9 @@ class CareerScene(StillScene):
         about = [self.notice] if self.notice else []
         net = (f"up {chip_text(c.net)} chips" if c.net > 0 else
                f"down {chip_text(-c.net)} chips" if c.net < 0 else "even")
-        about.append(f"{c.sessions:,d} sessions, {c.hands:,d} hands, {c.hands_won:,d} won; "
-                     f"you are {net}.")
+        if c.hands or not self.notice:
+            about.append(f"{c.sessions:,d} sessions, {c.hands:,d} hands, {c.hands_won:,d} "
+                         f"won; you are {net}.")
         if c.biggest_pot:
             about.append(f"Your biggest pot: {chip_text(c.biggest_pot)} chips.")
         if c.best_hand:

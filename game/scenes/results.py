@@ -9,7 +9,7 @@ import pygame
 
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
-from game.render.theme import BG, GOLD
+from game.render.theme import BG, GOLD, TEXT
 from game.scenes.base import Host, SceneName, StillScene
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
 from game.scenes.seating import open_sit_and_go
@@ -65,5 +65,16 @@ class ResultsScene(StillScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG)
         L = menu_layout(self.host.size, len(self.lines), len(self.buttons), 0.5)
-        rows = [Row(line, "", arrows=False) for line in self.lines]
+        rows = [Row("", "", arrows=False) for _ in self.lines]
         draw_menu(surface, self.host.text, L, self.title, rows, -1, self.buttons, "", GOLD)
+        text = self.host.text
+        mine = self.host.settings.player_name
+        for line, (label, _, _, right) in zip(self.lines, L.rows, strict=False):
+            words = line.split()  # "1st Ann Lee 65 points"
+            place, name, points = words[0], " ".join(words[1:-2]), words[-2]
+            color = GOLD if name == mine else TEXT
+            size = round(label.h * 0.7)
+            text.blit(surface, f"{place}  {name}", size, label.midleft, color, bold=True,
+                      anchor="midleft", width=right.right - label.x)
+            text.blit(surface, f"{points} points", size, right.midright, color,
+                      anchor="midright")

@@ -85,8 +85,8 @@ def _sentence(text: str) -> str:
 def say_list(phrases: Sequence[str], lead: str) -> str:
     """ "Say sit down, sit and go, or quit the game"."""
     quoted = list(phrases)
-    if len(quoted) == 1:
-        return f"{lead} {quoted[0]}"
+    if len(quoted) <= 2:
+        return f"{lead} {' or '.join(quoted)}"
     return f"{lead} {', '.join(quoted[:-1])}, or {quoted[-1]}"
 
 

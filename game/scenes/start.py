@@ -14,6 +14,7 @@ from bots.levels import LEVEL_NAMES, LEVELS
 from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
+from game.persistence.sitngo import SitAndGoStateError, read_state
 from game.render.theme import BG, GOLD, MUTED, ORANGE, PANEL
 from game.render.voice import draw_voice_check
 from game.render.widgets import panel
@@ -62,6 +63,24 @@ VOICE_ROWS = frozenset(_ROW_OF)
 NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
 
 
+NEW_TABLE_ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength")
+"""The rows that set up a new table: a continued table keeps its own blinds, stacks and
+bots."""
+NEW_TABLE_NOTE = "For a new table (N): Continue keeps your table's blinds, stacks and bots"
+
+
+def waiting_sit_and_go() -> str:
+    """A line saying the player's Sit & Go waits to be continued ("" when none does)."""
+    try:
+        state = read_state()
+    except SitAndGoStateError:
+        return ""
+    if state is None or state.autopilot:
+        return ""
+    number = state.data.get("number")
+    return f"Your Sit & Go #{number} waits to be continued: Sit & Go (S) continues it."
+
+
 _VOICE_NOTES = {
     "ptt": "For a noisy room: heard only while held · key and button in Settings (O)",
     "wake": "For a noisy room: only what starts with “dealer” counts; other talk is ignored",
@@ -85,6 +104,7 @@ class StartScene(StillScene):
     can_continue: bool = False
     asking: bool = False  # "New table" pressed over a saved table: asking before closing it
     saved: str = ""  # the saved table's seats and stacks, in a line
+    waiting: str = ""  # the player's saved Sit & Go, waiting to be continued, in a line
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
     mics_listed: threading.Event = field(default_factory=threading.Event)
@@ -98,10 +118,11 @@ class StartScene(StillScene):
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
                 f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
+        self.waiting = waiting_sit_and_go()
         told = self.host.save.take_notices()
         for notice in told:  # on the screen below, and in the log
             _log.warning("%s", notice)
-        self.notice = " ".join([*told, self.notice]).strip()
+        self.notice = " ".join([*told, self.notice, self.waiting]).strip()
         self._menu_buttons()
 
     def _menu_buttons(self) -> None:
@@ -374,7 +395,7 @@ class StartScene(StillScene):
             note, color = f"It is cashed out into your record. {self.saved}", ORANGE
         elif self.can_continue:
             title = "Continue your table, or set up a new one"
-            if not ROWS[self.focus].startswith("bot"):
+            if ROWS[self.focus] not in NEW_TABLE_ROWS:
                 note, color = self.saved, GOLD
         draw_menu(surface, text, L, title, self.rows(), self.focus, self.buttons, note, color)
         _, left, _, right = L.rows[ROWS.index("check")]
@@ -402,11 +423,14 @@ class StartScene(StillScene):
         top = 0
         if self.notice:
             top = self._notice_box().bottom + NOTICE_PAD
-        return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top)
+        return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top,
+                           per_row=4)  # two lines of buttons: each label whole
 
     def _note(self) -> str:
         """The focused bot's description, else how the menu works."""
         row = ROWS[self.focus]
+        if self.can_continue and row in NEW_TABLE_ROWS:
+            return NEW_TABLE_NOTE
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"

@@ -92,17 +92,24 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
     if (me is not None and table.hand is None and me.stack > 0
             and table.sit_out_hands_left(HUMAN_SEAT) == 0):
         session.set_sitting_out(HUMAN_SEAT, False)  # left after sitting out: back now
-    if save.store is not None:
-        try:  # the graph goes on from where the last run left it
-            played = table_hands(save.store)
-        except (CorruptRecord, StoreError, ValueError):
-            played = []
-        session.history, session.moved = stack_history(played, session.stacks())
-        session.trim_history()
-        if played:
-            session.last_saved_hand = played[-1].id
+    graph_from_save(session, save)
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(session, seats, autopilot=autopilot, told=told)
+
+
+def graph_from_save(session: TableSession, save: SaveGame) -> None:
+    """The stack graph of a continued table (cash or Sit & Go) goes on from where the
+    last run left it: its rows rebuilt from the hands in the save file."""
+    if save.store is None:
+        return
+    try:
+        played = table_hands(save.store)
+    except (CorruptRecord, StoreError, ValueError):
+        played = []
+    session.history, session.moved = stack_history(played, session.stacks())
+    session.trim_history()
+    if played:
+        session.last_saved_hand = played[-1].id
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from game.records.sitngo_rebuild import (
 )
 from game.records.tournament import table_name, tournament_number
 from game.settings.model import HUMAN_SEAT, GameSettings
-from game.table.factory import SeatedTable
+from game.table.factory import SeatedTable, graph_from_save
 from game.table.players import Seats
 from game.table.session import TableSession
 from voice.speak.answers import TournamentStatus, blinds_text
@@ -204,7 +204,7 @@ def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, sav
                         random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
     seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=state.autopilot,
                      think_scale=think_scale, folder=folder)
-    seated.session.add_point()
+    graph_from_save(seated.session, save)  # not "0 hands" after a resume
     if table.hand is not None:
         seated.session.hand_number = 1
     told = found.report.message if found.report.kind != "none" else ""

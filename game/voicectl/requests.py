@@ -141,8 +141,8 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         host.submit(UiCommand(Ui.DEAL))
     elif control is Control.PAUSE:
         host.submit(UiCommand(Ui.PAUSE))
-    elif control is Control.RESUME:
-        host.submit(UiCommand(Ui.RESUME))
+    elif control is Control.RESUME:  # the pause menu hears its own "resume"
+        voice.reply("The game is not paused", now)
     elif control is Control.MUTE_BOTS:
         voice.bots_muted = True
         if voice.narrator is not None:

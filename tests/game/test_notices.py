@@ -207,22 +207,3 @@ def test_a_damaged_holdem_whisper_model_copy_is_a_notice_at_the_table(
         assert any(str(mine) in t for t in narrator.texts())  # and said
     finally:
         voice.close()
-
-
-def test_a_resumed_hand_is_told_once_when_a_run_sits_down(app: App) -> None:
-    """``--hands`` at a table whose hand was interrupted: the report is in the hand log
-    once, not twice (seen in a real window while checking issue 42)."""
-    from game.persistence.paths import data_dir
-    from tests.game.saved import saved_store
-
-    saved_store(data_dir(), hands=2, stop_after=2)
-    app.save = SaveGame.open()
-    try:
-        _sit_down(app, app.settings, argparse.Namespace(seed=1, autoplay=None,
-                                                        new_table=False), 1)
-        scene = app.table()
-        assert scene is not None
-        app.step(FRAME)
-        assert sum("was interrupted" in line for line in scene.log) == 1, scene.log
-    finally:
-        app.save.close()

@@ -19,7 +19,7 @@ from engine.actions import ActionKind
 from game.app import App
 from game.input.commands import Ui, UiCommand
 from game.render.layout import table_layout
-from game.scenes.base import SceneName
+from game.scenes.base import Opening, SceneName
 from game.scenes.confirm import ConfirmScene
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
@@ -373,6 +373,8 @@ def test_controls_use_the_tables_own_commands(app: App, voice: VoiceController,
     say(app, voice, IntentKind.CONTROL, control=Control.RESUME)
     app.step(FRAME)
     assert not app.paused()
+    say(app, voice, IntentKind.CONTROL, control=Control.RESUME)  # not paused: said so
+    assert voice.panel.say_back == "The game is not paused"
 
 
 def test_quit_by_voice_is_asked_and_a_yes_says_goodbye_with_the_chips(
@@ -580,6 +582,22 @@ class DeafRecognizer:
     def reset(self) -> None: ...
     def settle(self) -> None: ...
     def close(self) -> None: ...
+
+
+def test_voice_files_play_on_every_screen_that_listens(app: App, voice: VoiceController
+                                                      ) -> None:
+    """--voice-from plays on the start screen, a dialog, the pause menu, results: not
+    only on the player's turn (and not while the bots act)."""
+    scene = scripted_table(app)
+    app.step(FRAME)
+    assert voice.turn is None and not voice._script_ready()  # the bots' turn: no file
+    app.open(SceneName.START)
+    app.step(FRAME)
+    assert voice.on_screens and voice._script_ready()
+    app.replace_all(scene)
+    app.open(SceneName.PAUSE, Opening(session=scene.session, seat=0))
+    app.step(FRAME)
+    assert voice._script_ready()
 
 
 def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
