@@ -477,6 +477,8 @@ class VoiceController(ModelSwitch, Narration, TurnTime):
             # could still be the game's own, so an action is asked, never just done.
             confidence = min(confidence, self.confirm.policy.min_confidence / 2)
         intent = got.intent
+        if got.question is not None:  # unsure of an action, sure another ear heard a question
+            intent, confidence = got.question, 1.0
         if self.choices and self._choices_turn == self.turn:
             index = picked(got.text)
             if index is not None:  # "one" / "two": the reading the player means

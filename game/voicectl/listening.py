@@ -111,6 +111,7 @@ class Captured:
     latency_ms: float = 0.0  # from the end of speech to the intent (0: not timed)
     asked: int = -1  # what waited for an answer when it began (QuestionWatch.asked)
     instead: str = ""  # decided a yes or no while another ear heard this command
+    question: Intent | None = None  # an unsure action while another ear heard this question
 
 
 def from_the_game(got: Captured) -> bool:
@@ -346,7 +347,23 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
                     offered, max(0.0, utterance.speech_end - began),
                     getattr(utterance, "after", math.inf),
                     float(getattr(utterance, "latency_ms", 0.0)),
-                    asked if asked >= 0 else voice.asked, heard_instead(decision, intent))
+                    asked if asked >= 0 else voice.asked, heard_instead(decision, intent),
+                    asked_instead(decision, intent))
+
+
+def asked_instead(decision: Any, intent: Intent) -> Intent | None:
+    """When the ears were unsure of an action (it would be asked or offered) and
+    Whisper or pocketsphinx heard a question, that question: a question said must never
+    become "Raise to 20? Say yes or no" ("what's the minimum raise" heard as "min raise"
+    by one ear; "repeat that" as "repeat the pot" and "pot")."""
+    if decision is None or intent.intent not in ACTIONS \
+            or str(getattr(decision, "kind", "")) not in ("ask", "offer"):
+        return None
+    for reading in getattr(decision, "readings", ()):
+        if reading.recognizer != "spotter" and reading.usable \
+                and reading.intent.intent is IntentKind.QUERY:
+            return reading.intent  # type: ignore[no-any-return]
+    return None
 
 
 def heard_instead(decision: Any, intent: Intent) -> str:

@@ -14,12 +14,12 @@ from game.app import App
 from game.scenes.table import TableScene
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
-from game.voicectl.listening import Captured, heard_instead
+from game.voicectl.listening import Captured, asked_instead, heard_instead
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
 from tests.game.test_voice import Clock, FakeNarrator, say
 from voice.confirm import Phase
 from voice.understand.agreement import Decision, DecisionKind, Reading
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import Intent, IntentKind, Query
 
 
 @pytest.fixture
@@ -158,3 +158,26 @@ def test_a_yes_is_listened_for_on_a_dialog_over_the_players_turn(
     app.ask_to_leave()
     app.step(FRAME)
     assert voice.turn is not None and voice.answer_waits()
+
+
+def test_a_question_one_ear_heard_is_answered_not_asked_as_a_bet(
+        app: App, voice: VoiceController, narrator: FakeNarrator) -> None:
+    """ "repeat that": pocketsphinx wrote "repeat the pot", the spotter "pot", Whisper
+    "repeat that"; the unsure pot raise was asked ("Raise to 99? Say yes or no")."""
+    repeat = Intent(IntentKind.QUERY, query=Query.REPEAT)
+    pot = Intent(IntentKind.RAISE, 99)
+    decision = Decision(DecisionKind.ASK, pot, 0.3, "repeat the pot",
+                        (Reading("pocketsphinx", pot, 0.3, "repeat the pot"),
+                         Reading("whisper", repeat, 0.6, "repeat that"),
+                         Reading("spotter", pot, 0.7, "pot")))
+    assert asked_instead(decision, pot) == repeat
+    agreed = Decision(DecisionKind.ACT, pot, 0.9, "pot", decision.readings)
+    assert asked_instead(agreed, pot) is None  # two ears sure of the bet: not overruled
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    last = narrator.texts()[-1]
+    voice.captured(Captured(pot, 0.3, "repeat the pot", voice.turn, voice.context,
+                            asked=voice.asked, question=repeat))
+    app.step(FRAME)
+    assert narrator.texts()[-1] == last and voice.confirm.pending is None
