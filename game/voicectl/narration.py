@@ -53,9 +53,8 @@ class Narration:
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
-                cards = cards_text(event.cards)
-                self._say(f"New hand. You have {cards}", Priority.TABLE, scene=TABLE,
-                          brief=f"New hand: {cards}")
+                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE,
+                          scene=TABLE)
             return
         line = say_event(event, view)
         if line:

@@ -23,9 +23,12 @@ from game.voicectl.speech_log import SpeechLog
 from tests.game.helpers import FRAME
 from tests.voice.test_narrator_speech import FakeRenderer
 from voice.confirm import Phase
+from voice.speak.backlog import SpeechQueue
 from voice.speak.line import Line
 from voice.speak.narrator import Narrator
 from voice.understand.parse import parse
+
+NEVER_LATE = 3600.0  # seconds: no line here is ever taken as late
 
 LINE_SECONDS = 0.004
 """How long each line "plays": long enough to be heard in order, short for a test."""
@@ -68,8 +71,11 @@ class Ear:
     clock: Clock = field(default_factory=Clock)
 
     def __post_init__(self) -> None:
+        # Lines play for milliseconds here, so the queue is never behind the table: it
+        # folds nothing (catching up is tested on its own, tests/voice/test_backlog.py).
         narrator = Narrator(QuickPlayer(), renderer=FakeRenderer(),  # type: ignore[arg-type]
-                            workdir=self.workdir, fate=SpeechLog(self.log, time.monotonic()))
+                            workdir=self.workdir, fate=SpeechLog(self.log, time.monotonic()),
+                            speech_queue=SpeechQueue(late=NEVER_LATE))
         self.voice = VoiceController(VoiceSettings(grace_seconds=0.05), narrator=narrator,
                                      clock=self.clock)
         self.voice.speech_log = narrator.fate
