@@ -34,7 +34,7 @@ def heard(records: list[dict[str, object]], who: str, amount: int) -> bool:
     thousands separator)."""
     written = {f"{amount:,}", str(amount)}
     return any(r.get("spoken") and who in str(r["text"])
-               and any(re.search(rf"(?<![\d,]){re.escape(w)}(?![\d,])", str(r["text"]))
+               and any(re.search(rf"(?<![\d,]){re.escape(w)}(?!\d|,\d)", str(r["text"]))
                        for w in written)
                for r in records)
 
