@@ -352,16 +352,21 @@ def _captured(voice: ListeningController, utterance: Any, opened: float | None,
 
 
 def asked_instead(decision: Any, intent: Intent) -> Intent | None:
-    """When the ears were unsure of an action (it would be asked or offered) and
-    Whisper or pocketsphinx heard a question, that question: a question said must never
-    become "Raise to 20? Say yes or no" ("what's the minimum raise" heard as "min raise"
-    by one ear; "repeat that" as "repeat the pot" and "pot")."""
-    if decision is None or intent.intent not in ACTIONS \
-            or str(getattr(decision, "kind", "")) not in ("ask", "offer"):
+    """A question an ear heard where the ears decided an action, to be answered instead:
+    a question said must never become a bet ("what's the minimum raise" heard as "min
+    raise", "Raise to 20? Say yes or no"; "repeat that" heard as "repeat the pot" and
+    "pot" by the other two ears, and raised to 35). Whisper hears whole phrases: its
+    question of two words or more stands against any action (a lone "what?" does not);
+    an action the ears were unsure of (it would be asked or offered) gives way to
+    pocketsphinx's question too. None: none heard."""
+    if decision is None or intent.intent not in ACTIONS:
         return None
+    unsure = str(getattr(decision, "kind", "")) in ("ask", "offer")
     for reading in getattr(decision, "readings", ()):
-        if reading.recognizer != "spotter" and reading.usable \
-                and reading.intent.intent is IntentKind.QUERY:
+        ear = reading.recognizer
+        phrase = len(str(reading.text).split()) >= 2
+        if reading.usable and reading.intent.intent is IntentKind.QUERY \
+                and ((ear == "whisper" and phrase) or (unsure and ear != "spotter")):
             return reading.intent  # type: ignore[no-any-return]
     return None
 

@@ -172,7 +172,16 @@ def test_a_question_one_ear_heard_is_answered_not_asked_as_a_bet(
                          Reading("spotter", pot, 0.7, "pot")))
     assert asked_instead(decision, pot) == repeat
     agreed = Decision(DecisionKind.ACT, pot, 0.9, "pot", decision.readings)
-    assert asked_instead(agreed, pot) is None  # two ears sure of the bet: not overruled
+    assert asked_instead(agreed, pot) == repeat  # Whisper heard the whole question
+    position = Intent(IntentKind.QUERY, query=Query.POSITION)
+    sure = Decision(DecisionKind.ACT, pot, 0.9, "pot",
+                    (Reading("pocketsphinx", position, 0.3, "what's my position"),
+                     Reading("whisper", pot, 0.9, "pot"), Reading("spotter", pot, 0.9, "pot")))
+    assert asked_instead(sure, pot) is None  # only Whisper's question overrules a sure bet
+    what = Decision(DecisionKind.ACT, pot, 0.9, "pot",
+                    (Reading("pocketsphinx", pot, 0.8, "pot"),
+                     Reading("whisper", repeat, 0.6, "what"), Reading("spotter", pot, 0.9, "pot")))
+    assert asked_instead(what, pot) is None  # nor its lone "what?"
     scene = scripted_table(app)
     bot(app, scene, 3, ActionKind.CALL)
     to_act(app, scene, 0)
