@@ -449,6 +449,8 @@ class Job:
 
 VARIANTS: dict[str, AgreementRules] = {
     GAME: RULES,
+    "all three, rules as before this round (a part may win over the whole)": replace(
+        RULES, part=False),
     "all three, one-ear rules as before (table commands done, one ear's what, questions)":
         replace(RULES, lone_table=False, repeat_two=False, query_twice=False),
     "all three, the spotter alone not asked": replace(RULES, spot_alone=False),

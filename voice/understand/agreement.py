@@ -137,7 +137,10 @@ class AgreementRules:
     ``spot_sure``, from which it breaks a disagreement, or turns a lone ear's act on
     another command into a question; ``spot_quiet``: its lone reading is asked only when
     neither other ear heard anything usable;
-    ``spot_alone``: its sure reading alone is asked about (else nothing)."""
+    ``spot_alone``: its sure reading alone is asked about (else nothing); ``part``: a
+    spotter word inside another ear's longer reading that means something else ("pot" in
+    "half pot", "what's the pot", "pot odds") counts for nothing: a part never overrides
+    or outvotes the whole."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -163,6 +166,7 @@ class AgreementRules:
     spot_alone: bool = True
     spot_quiet: bool = False
     question: float = 0.3
+    part: bool = True
 
 
 RULES = AgreementRules()
@@ -389,6 +393,8 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
     readings = (first, second, spot)
     if not spot.usable or spot.confidence < rules.spot_agree:
         return _replace_readings(two, readings)
+    if rules.part and part_of_whole(spot, first, second):
+        return _replace_readings(two, readings, f"{two.rule}, the spotter heard a part")
     meaning = spot.intent.meaning
     answer = spot.intent.intent in ANSWERS
     if answer and not waiting:
@@ -434,6 +440,30 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         return _replace_readings(two, readings)
     return Decision(DecisionKind.ASK, spot.intent, min(UNSURE, spot.confidence), spot.text,
                     readings, rule="spotter alone")
+
+
+def _words(text: str) -> list[str]:
+    return "".join(c if c.isalnum() or c == "'" else " " for c in text.lower()).split()
+
+
+def part_of_whole(spot: Reading, *others: Reading) -> bool:
+    """Whether the spotter's words are a part of a longer reading by another ear (its
+    pick, or Whisper's free transcription) that means something else: "pot" inside
+    "half pot" (a smaller bet), "what's the pot" (a question), "pot odds"."""
+    said = _words(spot.text)
+    if not said:
+        return False
+    n = len(said)
+    for ear in others:
+        for text, intent in ((ear.text, ear.intent), (ear.second, ear.also)):
+            if intent is None or intent.intent is IntentKind.UNKNOWN \
+                    or intent.meaning == spot.intent.meaning:
+                continue
+            words = _words(text)
+            if len(words) > n and any(words[i:i + n] == said
+                                      for i in range(len(words) - n + 1)):
+                return True
+    return False
 
 
 def _replace_readings(decision: Decision, readings: tuple[Reading, ...],
