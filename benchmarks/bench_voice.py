@@ -61,10 +61,12 @@ for folder in (ROOT, HERE):
         sys.path.insert(0, str(folder))
 
 import voice_corpus as corpus  # noqa: E402
+from spotter_report import SpotReading, fit, reliability  # noqa: E402
 from voice_report import (  # noqa: E402
     SET_NAMES,
     Outcome,
     QuietOutcome,
+    decided_early,
     one_word,
     percentile,
     report,
@@ -90,6 +92,7 @@ from voice.understand.agreement import (  # noqa: E402
     AgreementRules,
     Reading,
     decide,
+    early,
 )
 from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind  # noqa: E402
 
@@ -122,6 +125,26 @@ class Got:
     after: float = math.inf  # seconds since the previous utterance ended
     audio: bytes = b""  # the utterance as the recognizers heard it (for --respot)
     spotter_ms: float | None = None  # the spotter's own work on the utterance
+    spotted: tuple[str, float] = ("", 0.0)  # the head's surest command and its own probability
+    early: bool = False  # decided by pocketsphinx and the spotter without Whisper
+
+
+def upgraded(g: Got) -> Got:
+    """A Got kept by an older benchmark (fields it lacks take their defaults)."""
+    from dataclasses import MISSING, fields
+
+    return Got(**{f.name: getattr(g, f.name) if hasattr(g, f.name) else f.default
+                  for f in fields(Got) if hasattr(g, f.name) or f.default is not MISSING})
+
+
+def spotted_of(details: dict[str, float]) -> tuple[str, float]:
+    """The spotter's surest command and the head's own probability of it, from its
+    result's details (read below its threshold too)."""
+    raw = {k[4:]: v for k, v in details.items() if k.startswith("raw_") and k != "raw_none"}
+    if not raw:
+        return "", 0.0
+    best = max(raw, key=lambda c: raw[c])
+    return best, raw[best]
 
 
 EARS = ("pocketsphinx", "whisper", "spotter")
@@ -144,9 +167,13 @@ def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
     names = EARS if mode == GAME else mode.split("+")
     first, second, third = (ears.get(e, NOTHING) if e in names else NOTHING for e in EARS)
     spotter = third if "spotter" in names and "spotter" in ears else None
+    soon = mode == GAME and spotter is not None and EARLY \
+        and early(first, spotter, rules, got.waiting)
+    if soon:  # as the game: Whisper's hearing is dropped, not waited for
+        second = NOTHING
     decision = decide(first, second, rules, got.waiting, spotter)
     return replace(got, intent=decision.intent, confidence=decision.confidence,
-                   text=decision.text, offered=decision.offered)
+                   text=decision.text, offered=decision.offered, early=soon)
 
 
 _RECOGNIZER: Any = None
@@ -257,8 +284,11 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
         audio = b"".join(tape)
         tape.clear()
+        spotted = spotted_of(u.result.readings[2].details) if len(u.result.readings) == 3 \
+            else ("", 0.0)
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms, waiting, u.after, audio, spot_ms)
+                   u.confidence, u.text, pair, offered, ms, waiting, u.after, audio, spot_ms,
+                   spotted)
 
     step = 2 * (RATE * BLOCK_MS // 1000)
     for i in range(0, len(pcm), step):
@@ -398,7 +428,7 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             last.confidence if last is not None else 0.0, mode,
             last.whisper_ms if last is not None else None,
             heard_apart(last.pair) if last is not None and last.pair else "",
-            ok and done.withdrawn > 0))
+            ok and done.withdrawn > 0, last is not None and last.early))
     return out
 
 
@@ -521,8 +551,8 @@ def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) 
         _SPOTTER.feed(g.audio)
         result = _SPOTTER.finish()
         spotted = reading(result, context(g.end))
-        out.append(replace(g, pair=(*g.pair[:2], spotted),
-                           spotter_ms=result.details.get("ms")))
+        out.append(replace(g, pair=(*g.pair[:2], spotted), spotter_ms=result.details.get("ms"),
+                           spotted=spotted_of(result.details)))
     return out
 
 
@@ -578,37 +608,66 @@ def case_at(stream: corpus.Stream) -> Callable[[float], corpus.Case]:
     return case
 
 
-def score_job(done: Pass, again: bool = False
-              ) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
+Scored = tuple[Job, list[Outcome] | list[QuietOutcome], float, float, list[SpotReading]]
+
+
+def spot_readings(job: Job, stream: corpus.Stream, heard: Sequence[Got],
+                  context: Callable[[float], BettingContext | None]) -> list[SpotReading]:
+    """The spotter's reading of each utterance, right when the utterance holds a command
+    meaning what it read (the room's talk alone: wrong, whatever it read)."""
+    from voice.recognize.spotter import COMMAND_TEXT
+    from voice.understand.parse import parse
+
+    out = []
+    for g in heard:
+        command, raw = g.spotted
+        if not command:
+            continue
+        said = [p for p in stream.commands
+                if g.start <= p.end + 0.1 and g.end >= p.start - 0.1]
+        meaning = parse(COMMAND_TEXT.get(command, command), context(g.end)).meaning
+        right = any(p.case.truth.meaning == meaning for p in said)
+        family = said[0].case.voice.family if said else "talk"
+        room = job.condition if job.kind != "quiet" else "no-command"
+        out.append(SpotReading(job.kind if job.kind != "quiet" else job.condition, family,
+                               room, g.pair[2].confidence if g.pair else 0.0, raw, right))
+    return out
+
+
+def score_job(done: Pass, again: bool = False) -> Scored:
     """Score one pass, every way of hearing it; ``again``: the spotter hears it anew."""
-    job, heard = done.job, done.heard
+    job, heard = done.job, [upgraded(g) for g in done.heard]
     policy = ConfirmPolicy()
     if job.kind == "quiet":
         stream = corpus.quiet_stream(job.condition, job.minutes, job.seed)
         contexts = quiet_contexts(job.seed)
+
+        def turn(now: float) -> BettingContext:
+            return contexts[int(now // QUIET_TURN) % len(contexts)]
+
         if again:
-            heard = respot(heard, lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
+            heard = respot(heard, turn)
         return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
                                  contexts, mode)
-                     for mode, g in views(heard, job.backend).items()], done.seconds, done.cpu
+                     for mode, g in views(heard, job.backend).items()], done.seconds, \
+            done.cpu, spot_readings(job, stream, heard, turn)
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
+    case = case_at(stream)
     if again:
-        case = case_at(stream)
         heard = respot(heard, lambda now: case(now).ctx)
     return job, [o for mode, g in views(heard, job.backend).items()
                  for o in score_stream(job.kind, job.condition, stream, g,
                                        POLICIES.get(mode, policy), mode)], \
-        done.seconds, done.cpu
+        done.seconds, done.cpu, spot_readings(job, stream, heard, lambda now: case(now).ctx)
 
 
-def run_job(job: Job) -> tuple[Pass, tuple[Job, list[Outcome] | list[QuietOutcome],
-                                            float, float]]:
+def run_job(job: Job) -> tuple[Pass, Scored]:
     """Listen to one job's stream and score it."""
     done = listen_job(job)
     return done, score_job(done)
 
 
-def rescore(done: Pass) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
+def rescore(done: Pass) -> Scored:
     return score_job(done, again=True)
 
 
@@ -635,6 +694,9 @@ def main() -> int:
     args.add_argument("--replay", help="score a pass kept with --save instead of listening")
     args.add_argument("--respot", action="store_true",
                       help="with --replay: the spotter hears the kept audio again")
+    args.add_argument("--calibrate-spotter", action="store_true",
+                      help="with --replay --respot: fit the spotter's calibration on the "
+                      "development set's readings and keep it in its manifest")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
@@ -745,7 +807,9 @@ def main() -> int:
         if options.save:
             with open(options.save, "wb") as stream:
                 pickle.dump(passes, stream)
-    for job, result, seconds, spent in results:
+    spots: list[SpotReading] = []
+    for job, result, seconds, spent, spotted in results:
+        spots += spotted
         audio += seconds
         cpu += spent
         if job.kind == "quiet":
@@ -781,16 +845,32 @@ def main() -> int:
     if spot_ms:
         print(f"\nThe spotter's own work per utterance (ms): p50 "
               f"{percentile(spot_ms, 0.5):.0f}, p95 {percentile(spot_ms, 0.95):.0f}")
+    if options.calibrate_spotter:
+        from voice.recognize.spotter import data_dir, save_calibration
+
+        dev = [r for r in spots if r.set == "dev"]
+        calibration, facts = fit(dev)
+        save_calibration(calibration, data_dir(), facts)
+        print(f"\nthe spotter's calibration, fitted on {len(dev)} development-set readings: "
+              f"sure (0.9) from the head's {facts['sure_from']:.4f}; replay with --respot "
+              "to score it")
+        return 0
+    if spots:
+        figures["spotter"] = reliability(spots, [*sets, *(q for q in ("dev", "test")
+                                                          if any(r.set == q for r in spots)
+                                                          and q not in sets)])
+    if any(o.mode == GAME for o in outcomes):
+        figures["early"] = decided_early(outcomes, sets, GAME)
     figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])
-    print("\ntargets (held-out families, all ten rooms): understood >= 92%; quiet room >= 99%; "
-          "each room at 20 dB >= 96%, 15 dB >= 92%, 10 dB >= 80%; each one-word command >= "
-          "95% at 20 and 15 dB; wrong actions without a question (state-changing table "
-          "commands included) <= 0.5%; no-command talk and TV: no action or table command, "
-          "at most 5 questions per 10 min; right commands asked <= 20% (quiet room <= 3%); "
-          "in the game (bench_voice_turns.py) end of speech to intent p50 <= 250 ms one-word, "
-          "<= 350 ms all, p95 <= 500 ms")
+    print("\ntargets (held-out families, the game's own pass): understood >= 86% over all "
+          "ten rooms, every room at 20 dB >= 90%, quiet 100%; 'half pot', 'three quarters "
+          "pot' and 'what's the pot' never acted as 'pot'; wrong actions without a question "
+          "<= 0.5% on every set; right commands asked or offered <= 25%; the spotter's "
+          "readings from 0.9 right >= 98% in every room of the development set (reported "
+          "on the held-out families); end of speech to intent p50 <= 400 ms on clips, <= 300 "
+          "ms in the game (bench_voice_turns.py); memory <= 450 MB")
     if options.json:
         Path(options.json).write_text(json.dumps(figures, indent=2, default=str))
     return 0

@@ -269,3 +269,15 @@ def test_the_spotters_call_inside_whispers_question_does_not_call() -> None:
 def test_a_longer_reading_that_means_the_same_still_agrees_with_the_spotter() -> None:
     d = decide(NOTHING, heard("whisper", "bet the pot", 0.4), third=spot("pot", 0.8))
     assert acted_on_the_pot(d)
+
+
+def test_a_salvaged_pot_and_the_spotters_pot_do_not_decide_without_whisper() -> None:
+    from voice.understand.agreement import early
+
+    salvaged = heard("pocketsphinx", "of pot", 0.6)  # "half pot" misheard: its last command
+    assert salvaged.text == "pot" and salvaged.whole == "of pot"
+    assert not early(salvaged, spot("pot", 0.95))
+    assert not early(heard("pocketsphinx", "what is the pot", 0.6), spot("pot", 0.95))
+    assert early(heard("pocketsphinx", "call", 0.6), spot("call", 0.95))
+    assert not early(heard("pocketsphinx", "yes", 0.6), spot("yes", 0.95))
+    assert early(heard("pocketsphinx", "yes", 0.6), spot("yes", 0.95), waiting=True)

@@ -35,7 +35,7 @@ The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from voice.understand.intent import STATE_CHANGING, Intent, IntentKind, Query
@@ -68,7 +68,9 @@ class Reading:
     """One recognizer's hearing: who heard it, what it means and how sure it was;
     ``also`` what its own second hearing means (Whisper's free transcription beside
     its closed-set pick, which can only be legal; an error kept, None: nothing
-    understood) and ``second`` that hearing's words."""
+    understood) and ``second`` that hearing's words; ``whole`` the ear's whole hearing
+    when ``text`` is only its last command (salvaged from words that, whole, mean
+    nothing: "of pot" read as "pot")."""
 
     recognizer: str
     intent: Intent
@@ -76,6 +78,7 @@ class Reading:
     text: str
     also: Intent | None = None
     second: str = ""
+    whole: str = ""
 
     @property
     def usable(self) -> bool:
@@ -140,7 +143,10 @@ class AgreementRules:
     ``spot_alone``: its sure reading alone is asked about (else nothing); ``part``: a
     spotter word inside another ear's longer reading that means something else ("pot" in
     "half pot", "what's the pot", "pot odds") counts for nothing: a part never overrides
-    or outvotes the whole."""
+    or outvotes the whole. Deciding without Whisper (:func:`early`): ``early``, the
+    spotter's confidence from which its agreeing with pocketsphinx decides before Whisper
+    is heard; ``early_salvaged``: pocketsphinx's last command salvaged from a longer
+    hearing may be that agreeing reading."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -167,6 +173,8 @@ class AgreementRules:
     spot_quiet: bool = False
     question: float = 0.3
     part: bool = True
+    early: float = 0.5
+    early_salvaged: bool = False
 
 
 RULES = AgreementRules()
@@ -440,6 +448,23 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         return _replace_readings(two, readings)
     return Decision(DecisionKind.ASK, spot.intent, min(UNSURE, spot.confidence), spot.text,
                     readings, rule="spotter alone")
+
+
+def early(first: Reading, spot: Reading, rules: AgreementRules = RULES,
+          waiting: bool = False) -> bool:
+    """Whether pocketsphinx's reading and the spotter's are enough to decide without
+    waiting for Whisper: they mean the same command, one that can be done now (a yes or
+    no only while a question waits), the spotter from ``rules.early``, and the spotter's
+    words are not a part of pocketsphinx's whole hearing; :func:`decide` would act on
+    the two whatever Whisper heard."""
+    if not (first.usable and spot.usable and spot.confidence >= rules.early
+            and first.intent.meaning == spot.intent.meaning):
+        return False
+    if first.whole and not rules.early_salvaged:
+        return False
+    if rules.part and part_of_whole(spot, replace(first, text=first.whole or first.text)):
+        return False
+    return spot.intent.intent not in ANSWERS or waiting
 
 
 def _words(text: str) -> list[str]:
