@@ -129,12 +129,20 @@ class Got:
     early: bool = False  # decided by pocketsphinx and the spotter without Whisper
 
 
-def upgraded(g: Got) -> Got:
-    """A Got kept by an older benchmark (fields it lacks take their defaults)."""
+def _anew(cls: Any, old: Any) -> Any:
+    """``old``, kept by an older benchmark, as a ``cls`` (fields it lacks: defaults)."""
     from dataclasses import MISSING, fields
 
-    return Got(**{f.name: getattr(g, f.name) if hasattr(g, f.name) else f.default
-                  for f in fields(Got) if hasattr(g, f.name) or f.default is not MISSING})
+    return cls(**{f.name: getattr(old, f.name) if hasattr(old, f.name) else f.default
+                  for f in fields(cls) if hasattr(old, f.name) or f.default is not MISSING})
+
+
+def upgraded(g: Got) -> Got:
+    """A Got (and its readings) kept by an older benchmark."""
+    got: Got = _anew(Got, g)
+    if got.pair is not None:
+        got = replace(got, pair=tuple(_anew(Reading, r) for r in got.pair))
+    return got
 
 
 def spotted_of(details: dict[str, float]) -> tuple[str, float]:
@@ -480,7 +488,12 @@ class Job:
 VARIANTS: dict[str, AgreementRules] = {
     GAME: RULES,
     "all three, rules as before this round (a part may win over the whole)": replace(
-        RULES, part=False),
+        RULES, part=False, bare=False),
+    "all three, an amount both heard not asked": replace(RULES, bare=False),
+    "all three, the early decision on a salvaged reading too": replace(
+        RULES, early_salvaged=True),
+    "all three, the early decision from the spotter's 0.7": replace(RULES, early=0.7),
+    "all three, the early decision from the spotter's 0.9": replace(RULES, early=0.9),
     "all three, one-ear rules as before (table commands done, one ear's what, questions)":
         replace(RULES, lone_table=False, repeat_two=False, query_twice=False),
     "all three, the spotter alone not asked": replace(RULES, spot_alone=False),
@@ -634,8 +647,44 @@ def spot_readings(job: Job, stream: corpus.Stream, heard: Sequence[Got],
     return out
 
 
-def score_job(done: Pass, again: bool = False) -> Scored:
-    """Score one pass, every way of hearing it; ``again``: the spotter hears it anew."""
+def respotted(done: Pass, again: Callable[[list[Got], Callable[[float], Any]], list[Got]]
+              | None = None) -> Pass:
+    """The pass with the spotter hearing each kept utterance anew (its head retrained),
+    or its readings ``again``-ed another way (:func:`recalibrate`)."""
+    how = again if again is not None else respot
+    job, heard = done.job, [upgraded(g) for g in done.heard]
+    if job.kind == "quiet":
+        contexts = quiet_contexts(job.seed)
+        return replace(done, heard=how(
+            heard, lambda now: contexts[int(now // QUIET_TURN) % len(contexts)]))
+    case = case_at(corpus.stream(job.kind, job.condition, job.cases, job.seed))
+    return replace(done, heard=how(heard, lambda now: case(now).ctx))
+
+
+def recalibrate(heard: list[Got], context: Callable[[float], Any]) -> list[Got]:
+    """The spotter's kept readings (its command and the head's own probability) under
+    the manifest's calibration now, without hearing the audio again."""
+    from voice.pipeline import reading
+    from voice.recognize.base import Result
+    from voice.recognize.spotter import COMMAND_TEXT, load_calibration
+
+    calibration = load_calibration()
+    out = []
+    for g in heard:
+        if g.pair is None or len(g.pair) != 3:
+            out.append(g)
+            continue
+        command, raw = g.spotted
+        sure = calibration(raw)
+        text = COMMAND_TEXT.get(command, command) if command and sure >= 0.5 else ""
+        spotted = reading(Result(text, (text,) if text else (), sure if text else 0.0,
+                                 "spotter"), context(g.end))
+        out.append(replace(g, pair=(*g.pair[:2], spotted)))
+    return out
+
+
+def score_job(done: Pass) -> Scored:
+    """Score one pass, every way of hearing it."""
     job, heard = done.job, [upgraded(g) for g in done.heard]
     policy = ConfirmPolicy()
     if job.kind == "quiet":
@@ -645,16 +694,12 @@ def score_job(done: Pass, again: bool = False) -> Scored:
         def turn(now: float) -> BettingContext:
             return contexts[int(now // QUIET_TURN) % len(contexts)]
 
-        if again:
-            heard = respot(heard, turn)
         return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
                                  contexts, mode)
                      for mode, g in views(heard, job.backend).items()], done.seconds, \
             done.cpu, spot_readings(job, stream, heard, turn)
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
     case = case_at(stream)
-    if again:
-        heard = respot(heard, lambda now: case(now).ctx)
     return job, [o for mode, g in views(heard, job.backend).items()
                  for o in score_stream(job.kind, job.condition, stream, g,
                                        POLICIES.get(mode, policy), mode)], \
@@ -667,8 +712,10 @@ def run_job(job: Job) -> tuple[Pass, Scored]:
     return done, score_job(done)
 
 
-def rescore(done: Pass) -> Scored:
-    return score_job(done, again=True)
+def rescore(done: Pass) -> tuple[Pass, Scored]:
+    """Hear a kept pass with the spotter anew and score it."""
+    again = respotted(done)
+    return again, score_job(again)
 
 
 def main() -> int:
@@ -694,6 +741,9 @@ def main() -> int:
     args.add_argument("--replay", help="score a pass kept with --save instead of listening")
     args.add_argument("--respot", action="store_true",
                       help="with --replay: the spotter hears the kept audio again")
+    args.add_argument("--recalibrate", action="store_true",
+                      help="with --replay (a pass kept after --respot): the spotter's "
+                      "readings under the manifest's calibration now")
     args.add_argument("--calibrate-spotter", action="store_true",
                       help="with --replay --respot: fit the spotter's calibration on the "
                       "development set's readings and keep it in its manifest")
@@ -790,12 +840,25 @@ def main() -> int:
     if options.replay:
         with open(options.replay, "rb") as stream:
             passes: list[Pass] = pickle.load(stream)
-        score = rescore if options.respot else score_job
-        if options.jobs > 1:
-            with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-                results = list(workers.imap_unordered(score, passes))
+        if options.respot:
+            if options.jobs > 1:
+                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                    again = list(workers.imap_unordered(rescore, passes))
+            else:
+                again = [rescore(p) for p in passes]
+            passes = [p for p, _ in again]
+            results = [r for _, r in again]
+            if options.save:  # the pass as the new head heard it: replay without --respot
+                with open(options.save, "wb") as stream:
+                    pickle.dump(passes, stream)
         else:
-            results = [score(p) for p in passes]
+            if options.recalibrate:
+                passes = [respotted(p, recalibrate) for p in passes]
+            if options.jobs > 1:
+                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                    results = list(workers.imap_unordered(score_job, passes))
+            else:
+                results = [score_job(p) for p in passes]
     else:
         if options.jobs > 1:
             with multiprocessing.get_context("fork").Pool(options.jobs) as workers:

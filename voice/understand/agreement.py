@@ -40,6 +40,7 @@ from enum import StrEnum
 
 from voice.understand.intent import STATE_CHANGING, Intent, IntentKind, Query
 from voice.understand.numbers import heard_amounts
+from voice.understand.parse import as_said_whole
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
                      IntentKind.RAISE, IntentKind.ALLIN})
@@ -146,7 +147,9 @@ class AgreementRules:
     or outvotes the whole. Deciding without Whisper (:func:`early`): ``early``, the
     spotter's confidence from which its agreeing with pocketsphinx decides before Whisper
     is heard; ``early_salvaged``: pocketsphinx's last command salvaged from a longer
-    hearing may be that agreeing reading."""
+    hearing may be that agreeing reading. ``bare``: the same amount heard alone by
+    pocketsphinx and written by Whisper ("four hundred" and "400", the verb lost by
+    both) is asked about as the bet or raise it would be."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -173,6 +176,7 @@ class AgreementRules:
     spot_quiet: bool = False
     question: float = 0.3
     part: bool = True
+    bare: bool = True
     early: float = 0.5
     early_salvaged: bool = False
 
@@ -248,6 +252,11 @@ def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
             # can't check: 40 to call"), not "Sorry, I didn't catch that"
             return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
                             rule="said instead, not possible")
+    whole = as_said_whole(first.intent) if rules.bare and not second.usable else None
+    if whole is not None and whole.to in heard_amounts(second.second):
+        # both ears heard the amount, neither the verb: a question, never an action
+        return Decision(DecisionKind.ASK, whole, UNSURE, first.text, pair,
+                        rule="an amount both heard")
     if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
             and (not second.usable or second.confidence < rules.alone):
         # pocketsphinx heard a command that cannot be done now ("check" facing a bet)
