@@ -548,6 +548,25 @@ def views(heard: list[Got], backend: str) -> dict[str, list[Got]]:
 _SPOTTER: Any = None
 
 
+FEATURES = HERE / ".cache" / "spotter-features"
+
+
+def spot_features(audio: bytes) -> Any:
+    """The spotter head's input for a kept utterance, computed by its backbone once and
+    kept by the audio's digest, so a retrained head hears a kept pass in seconds."""
+    import hashlib
+
+    import numpy as np
+
+    path = FEATURES / f"{hashlib.sha1(audio).hexdigest()}.npy"
+    if path.exists():
+        return np.load(path)
+    features = _SPOTTER.spotter.features(np.frombuffer(audio, "<i2").astype(np.float32))
+    FEATURES.mkdir(parents=True, exist_ok=True)
+    np.save(path, features)
+    return features
+
+
 def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) -> list[Got]:
     """The spotter heard again on each kept utterance (its head retrained)."""
     global _SPOTTER
@@ -561,8 +580,8 @@ def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) 
         if g.pair is None or not g.audio:
             out.append(g)
             continue
-        _SPOTTER.feed(g.audio)
-        result = _SPOTTER.finish()
+        result = _SPOTTER.result(_SPOTTER.spotter.judge(spot_features(g.audio)),
+                                 g.spotter_ms or 0.0)
         spotted = reading(result, context(g.end))
         out.append(replace(g, pair=(*g.pair[:2], spotted), spotter_ms=result.details.get("ms"),
                            spotted=spotted_of(result.details)))

@@ -294,17 +294,25 @@ class Spotter:
         self.calibration = calibration if calibration is not None else (
             load_calibration() if head is None else Calibration())
 
+    def features(self, audio: Floats) -> Floats:
+        """The head's input: every window of the padded utterance (int16-scaled floats)."""
+        return window_features(self.backbone.embeddings(padded(audio)))
+
     def probabilities(self, audio: Floats) -> Floats:
         """(windows, classes) over the padded utterance (int16-scaled floats)."""
-        features = window_features(self.backbone.embeddings(padded(audio)))
+        features = self.features(audio)
         if not len(features):
             return np.zeros((0, len(self.head.classes)), np.float32)
         return self.head.probabilities(features)
 
     def spot(self, audio: Floats) -> Spotted:
-        probs = self.probabilities(audio)
-        if not len(probs):
+        return self.judge(self.features(audio))
+
+    def judge(self, features: Floats) -> Spotted:
+        """The surest command over the windows' ``features``."""
+        if not len(features):
             return Spotted("", 0.0, {}, {})
+        probs = self.head.probabilities(features)
         raw = {c: float(probs[:, i].max()) for i, c in enumerate(self.head.classes)}
         commands = [c for c in self.head.classes if c != NONE]
         winner = max(commands, key=lambda c: raw[c])
@@ -348,8 +356,10 @@ class SpotterRecognizer:
         began = time.perf_counter()
         pcm = b"".join(self._chunks)
         audio = np.frombuffer(pcm, "<i2").astype(np.float32)
-        spotted = self.spotter.spot(audio)
-        ms = (time.perf_counter() - began) * 1000
+        return self.result(self.spotter.spot(audio), (time.perf_counter() - began) * 1000)
+
+    def result(self, spotted: Spotted, ms: float) -> Result:
+        """What the spotter reports: its command from :attr:`threshold` up."""
         text = spotted.command if spotted.confidence >= self.threshold else ""
         details = {"ms": ms, **{f"p_{c}": p for c, p in spotted.best.items()},
                    **{f"raw_{c}": p for c, p in spotted.raw.items()}}
