@@ -858,7 +858,8 @@ def main() -> int:
     audio = cpu = 0.0
     if options.replay:
         with open(options.replay, "rb") as stream:
-            passes: list[Pass] = pickle.load(stream)
+            passes: list[Pass] = [replace(p, heard=[upgraded(g) for g in p.heard])
+                                  for p in pickle.load(stream)]
         if options.respot:
             if options.jobs > 1:
                 with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
