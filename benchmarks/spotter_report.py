@@ -96,7 +96,12 @@ def fit(readings: Sequence[SpotReading]) -> tuple[Calibration, dict[str, Any]]:
         knots[t] = max(SURE, max((v for e, v in knots.items() if e < t), default=0.0))
     top = max(knots.values())
     knots[1.0] = max(top, SURE) if t < 1.0 else min(max(top, float(values[-1])), SURE - 0.001)
-    raw = sorted(knots)
+    raw: list[float] = []
+    for r in sorted(knots):  # knots kept apart by more than the manifest's rounding
+        if not raw or r - raw[-1] > 1e-5 or r == 1.0:
+            if raw and r == 1.0 and 1.0 - raw[-1] <= 1e-5:
+                raw.pop()
+            raw.append(r)
     right = np.maximum.accumulate([knots[r] for r in raw])
     facts = {"sure_from": round(t, 6), "readings": len(readings),
              "fitted on": "the voice benchmark's development set, every room"}

@@ -46,3 +46,16 @@ def test_isotonic_pools_readings_that_fall() -> None:
     edges, values = isotonic(np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.0, 1.0, 0.0, 1.0]))
     assert list(values) == sorted(values) and values[-1] == 1.0
     assert len(edges) == len(values)
+
+
+def test_readings_a_hair_apart_still_fit_a_calibration_the_manifest_can_keep() -> None:
+    from voice.recognize.spotter import Calibration
+
+    # rising share right over head probabilities 1e-7 apart: isotonic keeps each apart
+    close = [SpotReading("dev", "espeak", "clean", 0.0, 0.3 + i * 1e-7, True)
+             for i in range(20)]
+    wrong = [SpotReading("dev", "espeak", "clean", 0.0, 0.3 + i * 1e-7, False)
+             for i in range(20) for _ in range(20 - i)]
+    calibration, _ = fit(close + wrong)
+    kept = calibration.facts()  # rounded to six places, as the manifest keeps it
+    Calibration(tuple(kept["raw"]), tuple(kept["right"]))
