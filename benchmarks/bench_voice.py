@@ -68,6 +68,7 @@ from voice_report import (  # noqa: E402
     QuietOutcome,
     decided_early,
     one_word,
+    parts_as_pot,
     percentile,
     report,
     rules_table,
@@ -944,6 +945,7 @@ def main() -> int:
                                                           and q not in sets)])
     if any(o.mode == GAME for o in outcomes):
         figures["early"] = decided_early(outcomes, sets, GAME)
+        figures["parts"] = parts_as_pot(outcomes, GAME)
     figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])

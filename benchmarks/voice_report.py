@@ -303,3 +303,22 @@ def decided_early(outcomes: Sequence[Outcome], sets: Sequence[str], mode: str
                          "understood": ok / len(soon) if soon else None, "wrong": wrong}
     print("| " + " | ".join(cells) + " |")
     return figures
+
+
+PARTS = ("half pot", "three quarters pot", "what's the pot", "pot odds")
+"""Phrases holding "pot" that are not the pot bet: never to be acted as it."""
+
+
+def parts_as_pot(outcomes: Sequence[Outcome], mode: str) -> dict[str, Any]:
+    """Per phrase of :data:`PARTS` (all sets): how often it was said and how often a
+    wrong action was done without a question (the pot bet, with the spotter's "pot")."""
+    figures: dict[str, Any] = {}
+    print("\nA part never wins over the whole: said / understood / a wrong action done "
+          "without a question (all sets)")
+    for phrase in PARTS:
+        mine = [o for o in outcomes if o.mode == mode and o.said.strip().lower() == phrase]
+        ok = sum(o.understood for o in mine)
+        wrong = sum(o.wrong_unasked for o in mine)
+        figures[phrase] = {"said": len(mine), "understood": ok, "wrong_unasked": wrong}
+        print(f"    {phrase!r}: {len(mine)} / {ok} / {wrong}")
+    return figures
