@@ -2,6 +2,7 @@
 # One entry point for players and developers:
 #   ./dev.sh play [holdem options]   set everything up, then launch the game
 #   ./dev.sh test [pytest options]   set everything up, then run the whole test suite
+#                                    on every core (-n 0: in one process)
 # Setup is idempotent: system packages are installed only when missing, the virtual
 # environment is rebuilt only when pyproject.toml changes.
 set -euo pipefail
@@ -91,7 +92,9 @@ test)
     "$VENV/bin/ruff" check .
     "$VENV/bin/mypy"
     set +e
-    "$VENV/bin/python" -m pytest "$@"
+    # Every core (a test file stays on one worker, so its module fixtures are built
+    # once); options given after "test" override these.
+    "$VENV/bin/python" -m pytest -n auto --dist loadfile "$@"
     rc=$?
     set -e
     [ $rc -eq 5 ] && { say "pytest collected no tests"; exit 1; }

@@ -15,7 +15,7 @@ Every line-up is dealt duplicate (``"duplicate": true``: each deck once per seat
 button moved on) with the same seed, so the level-3 and level-5 runs against an opponent
 see the same decks, and the reading difference is taken deck by deck (a paired
 comparison: what the cards do to both runs cancels). Stacks are topped up each hand.
-``--hands`` sets the hands per line-up (at least 10,000 for the README figures);
+``--hands`` sets the hands per line-up (at least 10,000 for the figures in docs/bots.md);
 ``--close-hands`` the hands for the closest comparisons, level 4 against level 3, level 5
 against level 4 and the reading against the maniac, whose intervals need more hands to
 separate (4 over 3 measured +4.4 ± 8.2 at 24,000 hands and +9.2 ± 4.7 at 80,000).

@@ -36,6 +36,7 @@ from voice.recognize.sphinx_lm import spoken_amount
 from voice.speak.narrator import VoiceSpec
 from voice.speak.synth import RATE, Synthesizer, festival_available, flite_available
 from voice.understand.intent import Intent, IntentKind
+from voice.understand.matching import BlockKind, Template
 from voice.understand.parse import parse
 from voice.understand.templates import load
 
@@ -217,11 +218,30 @@ def _amount(ctx: BettingContext, rng: random.Random, by: bool) -> str:
     return spoken_amount(n, rng)
 
 
+ADDED_SINCE_THE_SETS = frozenset({
+    # Round 16 (the screens around the table and the facts one question away): left out
+    # so that each set holds the same commands as before; the sets stay comparable
+    # across rounds (a template's sampler id is its place among the others).
+    "query where", "query position", "query players_in", "query raise_limits",
+    "query time_left", "query sized", "query hand_so_far", "query earlier",
+    "control leave", "control sit_down", "control new_table", "control sit_and_go",
+    "control turbo", "control next_page", "control previous_page",
+})
+"""Template blocks added after the benchmark's sets were fixed (and every ``choose``
+block: a screen's values, never said on the player's turn)."""
+
+
+def bench_templates() -> list[Template]:
+    """The templates the sets sample from: the table's, as the sets were fixed."""
+    return [t for t in load().templates if t.block.kind is not BlockKind.CHOOSE
+            and t.block.label not in ADDED_SINCE_THE_SETS]
+
+
 def _templated(rng: random.Random) -> list[tuple[str, str]]:
     """(pattern, sampler id) for the project's template lines, actions weighted up."""
     weights = {"fold": 3, "check": 3, "call": 3, "allin": 2, "wager": 6}
     out = []
-    for i, tpl in enumerate(load().templates):
+    for i, tpl in enumerate(bench_templates()):
         out += [(f"template:{i}", "t")] * weights.get(tpl.block.kind.value, 1)
     return out
 
@@ -229,7 +249,7 @@ def _templated(rng: random.Random) -> list[tuple[str, str]]:
 def _fill(pattern: str, ctx: BettingContext, rng: random.Random) -> str:
     if pattern.startswith("template:"):
         t = load()
-        template = t.templates[int(pattern.split(":")[1])]
+        template = bench_templates()[int(pattern.split(":")[1])]
 
         def slot(name: str) -> str:
             if name in ("multiple", "blinds"):

@@ -37,6 +37,8 @@ class HandConfig:
     names: tuple[str, ...] | None = None
     fixed_limit_cap: int = 4
     posts: tuple[int, ...] = ()  # seats joining out of turn: each posts a live big blind
+    away: tuple[int, ...] = ()  # dealt in while sitting out (tournament rules): they post
+    # their blinds and antes, and may only fold (their hand is dead)
 
     def __post_init__(self) -> None:
         stacks = self.stacks
@@ -71,6 +73,8 @@ class HandConfig:
             raise ConfigError("names must name every seat")
         if any(not isinstance(s, int) or not 0 <= s < n or not dealt[s] for s in self.posts):
             raise ConfigError("A seat posting a big blind must be dealt in")
+        if any(not isinstance(s, int) or not 0 <= s < n or not dealt[s] for s in self.away):
+            raise ConfigError("A seat away from the table is dealt in to post, or not at all")
         # No rake, the usual case, is valid: testing for it first skips Fraction comparisons.
         if (self.rake_percent or self.rake_cap) and (
                 not 0 <= self.rake_percent <= 100 or self.rake_cap < 0):

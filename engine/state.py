@@ -10,6 +10,8 @@ Rules (the choices made where rule books differ):
 - a short blind or ante is posted all-in; the minimum raise stays the scheduled big blind;
 - a seat joining out of turn (``HandConfig.posts``) posts a live big blind: it may check
   when nobody raised, as the big blind may;
+- a seat away from the table (``HandConfig.away``: sitting out a tournament) posts its
+  blinds and antes and may only fold: its hand is dead;
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
   street at the big blind and grows only with full raises;
 - a seat that has acted may raise again only when the bet has risen by a full raise since
@@ -246,6 +248,10 @@ class HandState:
         current, bet, stack = self.current_bet, self.street_bets[seat], self.stacks[seat]
         to_call = current - bet
         all_in_to = bet + stack
+        if seat in self.config.away:  # a dead hand: fold is all there is
+            legal = LegalActions(seat, True, False, None, None, None, all_in_to, False)
+            self._legal = legal
+            return legal
         wager = None if self._raise_refusal(seat) is not None else self._wager_range(seat)
         allin = all_in_to <= current or (wager is not None and wager[1] == all_in_to)
         # seat, fold, check, call, bet, raise_, all_in_to, allin (positional: this is hot)
@@ -297,6 +303,8 @@ class HandState:
         to_call = self.current_bet - self.street_bets[seat]
         if kind is FOLD:
             return
+        if seat in self.config.away:
+            raise IllegalAction("Sitting out this hand: it can only be folded")
         if kind is CHECK:
             if to_call > 0:
                 raise IllegalAction(f"You can't check: {min(to_call, self.stacks[seat])} to call")

@@ -2,10 +2,14 @@
 
 Table life follows seed 001 (§11-13): buy-ins of 20-100 big blinds; rebuys and top-ups
 between hands only, optionally automatic (none at a freeze-out); a busted player rebuys
-or leaves; a player who sits out is not dealt and is removed after ``sit_out_limit``
-hands; new and returning players wait for the big blind; the button moves to the next
-seat that is dealt in, skipping empty seats. Chips only enter through buy-ins and leave
-through cash-outs and rake, so ``bought_in - cashed_out - rake == chips on the table`` always holds.
+or leaves; a player who sits out is not dealt, and once ``sit_out_limit`` hands have been
+dealt without them the table says their time is up (``SitOutOver``: whoever runs the
+table stands them up); new players, and returning ones who missed a hand, wait for the
+big blind; the button moves to the next seat that is dealt in, skipping empty seats.
+Under tournament rules (``blinded_away``) a player sitting out is dealt in, posts the
+blinds and antes and folds (``HandConfig.away``), is never removed and never waits.
+Chips only enter through buy-ins and leave through cash-outs and rake, so
+``bought_in - cashed_out - rake == chips on the table`` always holds.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ class TableConfig:
     muck_losers: bool = False
     auto_rebuy_below_bb: int = 20
     rebuys: bool = True  # False: a freeze-out (a Sit & Go), no chips added after the start
+    blinded_away: bool = False  # tournament rules: sitting out, a seat posts and folds
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:
@@ -121,7 +126,16 @@ class SittingOutChanged:
     sitting_out: bool
 
 
-TableEvent = PlayerSat | PlayerLeft | ChipsAdded | PlayerBusted | SittingOutChanged
+@dataclass(frozen=True, slots=True)
+class SitOutOver:
+    """The seat has sat out ``hands`` hands, the most the table allows: its time is up."""
+
+    seat: int
+    hands: int
+
+
+TableEvent = (PlayerSat | PlayerLeft | ChipsAdded | PlayerBusted | SittingOutChanged
+              | SitOutOver)
 
 
 @dataclass(slots=True)
@@ -170,8 +184,22 @@ class Table:
         return behind + (0 if hand.finished else sum(hand.totals))
 
     def _eligible(self, index: int) -> bool:
+        """The seat is dealt the next hand (waiting for the big blind aside)."""
         p = self.seats[index]
-        return p is not None and not p.sitting_out and p.stack > 0
+        return (p is not None and p.stack > 0
+                and (not p.sitting_out or self.config.blinded_away))
+
+    def can_deal(self) -> bool:
+        """At least two seats would be dealt the next hand."""
+        return sum(1 for i in range(len(self.seats)) if self._eligible(i)) >= 2
+
+    def sit_out_hands_left(self, index: int) -> int | None:
+        """Hands the seat may still be dealt without it before its time is up (None when
+        it is empty, not sitting out, or sitting out costs it nothing but blinds)."""
+        player = self.seats[index] if 0 <= index < len(self.seats) else None
+        if player is None or not player.sitting_out or self.config.blinded_away:
+            return None
+        return max(0, self.config.sit_out_limit - player.hands_sat_out)
 
     def _dealt_between_hands(self) -> None:
         if self.hand is not None:
@@ -253,14 +281,16 @@ class Table:
         return SittingOutChanged(index, True)
 
     def sit_in(self, index: int) -> SittingOutChanged:
-        """Back in; a returning player waits for the big blind when a game is running."""
+        """Back in; a returning player who missed a hand waits for the big blind when a
+        game is running (one back before a hand was dealt without them just plays on)."""
         player = self.seat(index)
         if player.stack == 0:
             raise TableError("Rebuy first: you have no chips")
+        missed = player.hands_sat_out > 0 and not self.config.blinded_away
         player.sitting_out = False
         player.hands_sat_out = 0
         others = sum(1 for i in range(len(self.seats)) if i != index and self._eligible(i))
-        player.waiting_for_big_blind = self.hands_played > 0 and others >= 2
+        player.waiting_for_big_blind = missed and self.hands_played > 0 and others >= 2
         return SittingOutChanged(index, False)
 
     def post_now(self, index: int) -> None:
@@ -268,6 +298,8 @@ class Table:
         hand (commercial clients' "Post now"). Not kept in the save file: after a
         restart the seat waits for the big blind again, paying nothing unasked."""
         player = self.seat(index)
+        if self.config.blinded_away:
+            raise TableError("In a tournament every seat is dealt every hand: nothing to post")
         if not player.waiting_for_big_blind:
             raise TableError("You are not waiting for the big blind")
         player.posting = True
@@ -315,13 +347,16 @@ class Table:
             structure=cfg.structure, dealt_in=tuple(i in dealt for i in range(n)),
             rake_percent=cfg.rake_percent, rake_cap=cfg.rake_cap,
             muck_losers=cfg.muck_losers, names=names, posts=tuple(posts),
+            away=tuple(i for i in dealt if (p := self.seats[i]) is not None and p.sitting_out),
         )
         self.button = button
         self.hand = HandState.deal(hand_config, deck=deck, rng=rng)
         return self.hand
 
     def end_hand(self) -> list[TableEvent]:
-        """Settle a finished hand: stacks, rake, sitting-out clocks, bust-outs, rebuys."""
+        """Settle a finished hand: stacks, rake, sitting-out clocks (a hand counts for a
+        seat that sat it out, not for one that sits out from the next), bust-outs,
+        rebuys."""
         hand = self.hand
         if hand is None:
             raise TableError("No hand is being played")
@@ -338,10 +373,10 @@ class Table:
         for i, player in enumerate(self.seats):
             if player is None:
                 continue
-            if player.sitting_out:
+            if player.sitting_out and not hand.config.players[i]:
                 player.hands_sat_out += 1
                 if player.hands_sat_out >= cfg.sit_out_limit:
-                    events.append(self.leave(i, reason="sat out too long"))
+                    events.append(SitOutOver(i, player.hands_sat_out))
                 continue
             if (cfg.rebuys and player.auto_rebuy
                     and player.stack < cfg.auto_rebuy_below_bb * cfg.big_blind):

@@ -188,9 +188,10 @@ class SitAndGo:
     number: int = 0  # the tournament's id in the history (0 until stored)
 
     def __post_init__(self) -> None:
-        """A Sit & Go is a freeze-out, its table too (one saved before this was kept)."""
-        if self.table.config.rebuys:
-            self.table.config = replace(self.table.config, rebuys=False)
+        """A Sit & Go is a freeze-out under tournament rules (a seat sitting out posts
+        and folds), its table too (one saved before these were kept)."""
+        if self.table.config.rebuys or not self.table.config.blinded_away:
+            self.table.config = replace(self.table.config, rebuys=False, blinded_away=True)
 
     @classmethod
     def create(cls, config: SitAndGoConfig, names: Sequence[str]) -> SitAndGo:
@@ -201,7 +202,7 @@ class SitAndGo:
         table = Table(TableConfig(seats=config.players, small_blind=first.small_blind,
                                   big_blind=first.big_blind, ante=first.ante,
                                   min_buy_in_bb=1, max_buy_in_bb=10**9, auto_rebuy_below_bb=0,
-                                  rebuys=False))
+                                  rebuys=False, blinded_away=True))
         for seat, name in enumerate(names):
             table.sit(seat, name, config.stack)
         return cls(config, table)

@@ -30,6 +30,7 @@ from game.settings.model import MIN_SIZE, SessionFlags  # noqa: E402
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.cli.signals import Stopper
     from game.persistence.saving import SaveGame
     from game.settings.file import LoadedSettings
     from game.settings.model import GameSettings
@@ -58,18 +59,16 @@ def _run_game(args: argparse.Namespace) -> int:
     if args.log is not None and not args.autoplay:
         print("holdem: --log goes with --autoplay", file=sys.stderr)
         return 2
-    transcript = None
-    if args.log is not None:
+    with contextlib.ExitStack() as files:
         try:
-            transcript = args.log.open("w", encoding="utf-8")
+            transcript = None if args.log is None else files.enter_context(
+                args.log.open("w", encoding="utf-8"))
+            spoken = None if args.speech_log is None else files.enter_context(
+                args.speech_log.open("w", encoding="utf-8"))
         except OSError as err:
-            print(f"holdem: can't write the log to {args.log}: {err.strerror}", file=sys.stderr)
+            print(f"holdem: can't write {err.filename}: {err.strerror}", file=sys.stderr)
             return 1
-    try:
-        return _run_window(args, transcript)
-    finally:
-        if transcript is not None:
-            transcript.close()
+        return _run_window(args, transcript, spoken)
 
 
 def display_hints(environ: MutableMapping[str, str]) -> None:
@@ -83,7 +82,8 @@ def display_hints(environ: MutableMapping[str, str]) -> None:
     environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
-def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
+def _run_window(args: argparse.Namespace, transcript: TextIO | None,
+                spoken: TextIO | None = None) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -104,16 +104,19 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None) -> int:
 
     import pygame
 
-    pygame.display.init()
-    pygame.font.init()
+    from game.cli.signals import stopping_on_signals
+
     trouble = None
-    try:
-        report = _play(args, settings, loaded, flags, save, transcript)
-        trouble = save.trouble  # autoplay stops rather than play on unsaved
-    finally:
-        save.close()
-        pygame.quit()
-        warm.join(timeout=10)  # never leave it running into interpreter shutdown
+    with stopping_on_signals() as stopper:  # before pygame: SDL leaves them to us
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            report = _play(args, settings, loaded, flags, save, transcript, stopper, spoken)
+            trouble = save.trouble  # autoplay stops rather than play on unsaved
+        finally:
+            save.close()
+            pygame.quit()
+            warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
         print(json.dumps(report), flush=True)
     if trouble is not None and args.autoplay:
@@ -139,7 +142,8 @@ def _flags(settings: GameSettings, args: argparse.Namespace) -> SessionFlags:
 
 
 def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettings,
-          flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None
+          flags: SessionFlags, save: SaveGame, transcript: TextIO | None = None,
+          stopper: Stopper | None = None, spoken: TextIO | None = None
           ) -> dict[str, object] | None:
     """Open the window, run the loop; the autoplay report, if autoplaying. Every
     surface and font is released before ``pygame.quit``."""
@@ -156,7 +160,9 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
               fixed_step=args.autoplay is not None,
               stop_after_hands=args.autoplay or args.hands, save=save,
               settings_file=None if args.autoplay else loaded.path, flags=flags,
-              voice=_voice(args, settings))
+              voice=_voice(args, settings, spoken))
+    if stopper is not None:
+        stopper.to(app.stop)
     recovery = "none"
     seed = table_seed(args.seed)
     if args.sit_and_go:
@@ -174,8 +180,8 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     if not (args.autoplay or args.hands):
         return None
     report = {**_report(app, stats.summary()), "recovery": recovery, "saved": save.active,
-              "seed": seed}
-    scene = app.table()
+              "seed": seed, "ended": app.ended or "quit"}
+    scene = app.table() or app.last_table
     if scene is not None and scene.session.tournament is not None:
         report["saved"] = scene.session.save.active  # the Sit & Go's own file
         scene.session.save.close()
@@ -183,17 +189,23 @@ def _play(args: argparse.Namespace, settings: GameSettings, loaded: LoadedSettin
     return report
 
 
-def _voice(args: argparse.Namespace, settings: GameSettings) -> VoiceController | None:
+def _voice(args: argparse.Namespace, settings: GameSettings,
+           spoken: TextIO | None = None) -> VoiceController | None:
     """The voice controller: off with --no-voice, and in autoplay (a bot plays the
-    seat; it is the performance probe) unless --voice-from asks for it."""
-    if args.no_voice or (args.autoplay and not args.voice_from):
+    seat; it is the performance probe) unless --voice-from or --speech-log asks for it
+    (with only --speech-log, autoplay narrates and does not listen)."""
+    if args.no_voice or (args.autoplay and not args.voice_from and spoken is None):
         return None
     from game.voicectl.controller import VoiceController
+    from game.voicectl.speech_log import SpeechLog
 
     def report(message: str) -> None:  # a headless run has no panel to read
         print(message, file=sys.stderr)
     return VoiceController(settings.voice, files=tuple(args.voice_from or ()),
-                           report=report if args.headless else None)
+                           report=report if args.headless else None,
+                           listens=not (args.autoplay and not args.voice_from),
+                           speech_log=None if spoken is None else SpeechLog.since(spoken,
+                                                                                  LAUNCHED))
 
 
 def _voice_report(voice: VoiceController | None) -> dict[str, object]:
@@ -225,7 +237,8 @@ def _sit_down(app: App, settings: GameSettings, args: argparse.Namespace, seed: 
     scene.transcript = transcript
     app.push(scene)
     for notice in arrival.notices:  # on screen and in the logs, as the start screen's are
-        scene.tell(notice, error=True)
+        if notice not in scene.shown_notices():  # (a save held by another game: told)
+            scene.tell(notice, error=True)
     return arrival.recovery
 
 
@@ -249,8 +262,11 @@ def _sit_and_go_table(app: App, settings: GameSettings, args: argparse.Namespace
 
 
 def _report(app: App, summary: Mapping[str, object]) -> dict[str, object]:
-    scene = app.table()
-    assert scene is not None
+    """The closing line's figures from the table played last (the player may have left
+    it for the start screen)."""
+    scene = app.table() or app.last_table
+    if scene is None:  # stopped before a table was seated
+        return {"hands": 0, **summary, "final_stacks": [], "chips_conserved": True}
     table = scene.session.table
     tournament = scene.session.tournament
     extra: dict[str, object] = {}

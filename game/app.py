@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from engine.chips import chip_text
 from game.input.commands import Command, QuitCommand, ResizeCommand, Ui, UiCommand
 from game.input.mapper import InputMapper
 from game.input.talk_keys import binding as talk_binding
@@ -20,18 +21,20 @@ from game.render.sprites import Sprites
 from game.render.theme import Text
 from game.scenes.base import Host, Opening, Scene, SceneName
 from game.scenes.career import CareerScene
+from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.notes import NotesScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.replayer import ReplayerScene
+from game.scenes.results import ResultsScene
 from game.scenes.save_trouble import SaveTroubleScene
 from game.scenes.settings import SettingsScene
 from game.scenes.start import StartScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings.file import save_settings
-from game.settings.model import MIN_SIZE, GameSettings, SessionFlags
+from game.settings.model import HUMAN_SEAT, MIN_SIZE, GameSettings, SessionFlags
 from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.voicectl.controller import VoiceController
@@ -45,6 +48,9 @@ def table_scene(host: Host, seated: SeatedTable, notice: str = "") -> TableScene
         scene.tell(seated.told)
     if notice:
         scene.tell(notice, error=True)
+    unsaved = seated.session.save.why_unsaved  # a second game on the save, at every table
+    if unsaved and unsaved not in notice:
+        scene.tell(unsaved, error=True)
     return scene
 
 
@@ -66,6 +72,12 @@ def _rebuy(host: Host, o: Opening) -> Scene:
     return RebuyScene(host, o.session, o.seat, o.on_added)
 
 
+def _confirm(host: Host, o: Opening) -> Scene:
+    if o.on_yes is None:
+        raise ValueError("a question is opened with what its yes does")
+    return ConfirmScene(host, o.name or "confirm", o.question, o.notice, o.on_yes, o.name)
+
+
 def _notes(host: Host, o: Opening) -> Scene:
     if o.session is None or o.on_note is None:
         raise ValueError("the notes dialog is opened with a session and on_note")
@@ -80,13 +92,18 @@ SCENES: dict[SceneName, tuple[Callable[[Host, Opening], Scene], bool]] = {
     SceneName.PAUSE: (_pause, False),
     SceneName.REBUY: (_rebuy, False),
     SceneName.HANDS: (lambda host, o: ReplayerScene.open(host), False),
-    SceneName.STATS: (lambda host, o: StatsScene.open(host), False),
+    SceneName.STATS: (lambda host, o: StatsScene.open(host, o.session), False),
     SceneName.SAVE_TROUBLE: (lambda host, o: SaveTroubleScene(host, host.save), False),
     SceneName.HELP: (lambda host, o: HelpScene(host), False),
     SceneName.CAREER: (lambda host, o: CareerScene.open(host), False),
     SceneName.SETTINGS: (lambda host, o: SettingsScene(host, o.on_change), False),
     SceneName.NOTES: (_notes, False),
+    SceneName.CONFIRM: (_confirm, False),
+    SceneName.RESULTS: (lambda host, o: ResultsScene(host, o.notice, o.lines), True),
 }
+
+GOODBYE_SECONDS = 12.0
+"""The longest the game waits for its goodbye to be said before it closes."""
 
 
 FRAME_SAMPLE = 20_000  # frame times kept for the percentiles: bounded memory
@@ -171,7 +188,13 @@ class App:
     flags: SessionFlags = field(default_factory=SessionFlags)  # never kept in the file
     voice: VoiceController | None = None  # hands-free play; started after the first frame
     effects: Effects = field(default_factory=Effects)
+    last_table: TableScene | None = None  # the table played last (the closing report's)
+    ended: str = ""  # why the loop stopped: "hands", "left the table", "quit", a signal
     _last_draw: float = field(default=float("-inf"), init=False)
+    closing_at: float | None = field(default=None, init=False)  # the goodbye was said then
+    left_with: tuple[int, int, bool] | None = field(default=None, init=False)  # the chips
+    # of the table last left (the goodbye names them when no table is saved)
+    _read: object = field(default=None, init=False)  # the screen last read aloud
 
     def __post_init__(self) -> None:
         self.sprites = Sprites(self.text, self.settings.four_color)
@@ -185,6 +208,8 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        if isinstance(scene, TableScene):
+            self.last_table = scene
 
     def pop(self, scene: Scene) -> None:
         if scene in self.scenes:
@@ -192,9 +217,16 @@ class App:
 
     def replace_all(self, scene: Scene) -> None:
         self.scenes = [scene]
+        if isinstance(scene, TableScene):
+            self.last_table = scene
 
     def open(self, name: SceneName, opening: Opening | None = None) -> None:
-        """Open a scene by name: the whole screen, or an overlay on top."""
+        """Open a scene by name: the whole screen, or an overlay on top. A run that stops
+        after N hands (``--hands``, ``--autoplay``) stops instead when the player leaves
+        the table for the start screen: no hand would ever come."""
+        if name is SceneName.START and self.stop_after_hands is not None:
+            self.stop("left the table")
+            return
         make, replaces = SCENES[name]
         scene = make(self, opening if opening is not None else Opening())
         if replaces:
@@ -203,7 +235,96 @@ class App:
             self.push(scene)
 
     def quit(self) -> None:
+        self.stop("quit")
+
+    def stop(self, why: str) -> None:
+        """End the loop after this frame, saying why (the first reason given stands)."""
+        self.ended = self.ended or why
         self.running = False
+
+    # --------------------------------------------------------------- leaving
+
+    def _chips(self) -> tuple[int, int, bool] | None:
+        """The player's chips at the table played or saved: behind, in the hand in play,
+        and whether it is a Sit & Go's; None when there is no table."""
+        table = self.table()
+        if table is not None and not table.autopilot:
+            session, me = table.session, table.me
+            hand = session.hand
+            sng = session.tournament is not None
+            if hand is not None and not hand.finished and hand.config.players[me]:
+                return hand.stacks[me], hand.totals[me], sng
+            return session.stacks()[me], 0, sng
+        saved, _ = self.save.peek()
+        seat = saved.seats[HUMAN_SEAT] if saved is not None and saved.seats else None
+        return (seat.stack, 0, False) if seat is not None else self.left_with
+
+    @staticmethod
+    def _chips_said(chips: tuple[int, int, bool]) -> str:
+        """ "1,240 chips", or "350 chips behind, and 650 in the hand in play"."""
+        behind, in_play, _ = chips
+        if not in_play:
+            return f"{chip_text(behind)} chips"
+        return f"{chip_text(behind)} chips behind, and {chip_text(in_play)} in the hand in play"
+
+    def ask_to_leave(self) -> None:
+        """ "Leave the table?" (by voice: a yes leaves, the chips said)."""
+        chips = self._chips()
+        if self.table() is None or chips is None:
+            self._tell("You are not at a table")
+            return
+        waits = " The hand in play waits for you." if chips[1] else ""
+        self.open(SceneName.CONFIRM, Opening(
+            name="leave", question="Leave the table?",
+            notice=f"You have {self._chips_said(chips)}.{waits}", on_yes=self.leave_table))
+
+    def leave_table(self) -> None:
+        """Up from the table, to the start screen, the chips said; the table is kept
+        (a hand in play waits where it stopped)."""
+        chips = self._chips()
+        table = self.table()
+        if table is None or chips is None:
+            return
+        self.left_with = chips
+        if table.session.tournament is not None:
+            kept = " Your Sit and Go is saved: say sit and go to go back to it."
+        else:
+            kept = " Your seat is saved: say continue to sit back down." \
+                if table.session.save.active else ""
+        self.open(SceneName.START, Opening(
+            notice=f"You leave with {self._chips_said(chips)}.{kept}"))
+
+    def ask_to_quit(self) -> None:
+        """ "Quit the game?" (by voice: a yes says goodbye and closes the game)."""
+        chips = self._chips()
+        detail = f"You have {self._chips_said(chips)}; they are kept." if chips else ""
+        self.open(SceneName.CONFIRM, Opening(name="quit", question="Quit the game?",
+                                             notice=detail, on_yes=self.farewell))
+
+    def farewell(self) -> None:
+        """Say goodbye, naming the chips, then close once it has been said."""
+        self.closing_at = time.perf_counter()
+        if self.voice is None or not self.voice.say_goodbye(self.goodbye()):
+            self.running = False
+
+    def goodbye(self) -> str:
+        """The goodbye, with the player's chips and where they are kept."""
+        table = self.table()
+        chips = self._chips()
+        if chips is None:
+            return "Goodbye."
+        said = self._chips_said(chips)
+        if table is not None and not table.session.save.active:
+            return f"Goodbye. You leave with {said}; this table is not saved."
+        if chips[2]:
+            return f"Goodbye. Your Sit and Go is saved, with your {said}."
+        if table is None and chips is self.left_with:
+            return f"Goodbye. You left the table with {said}."
+        return f"Goodbye. You have {said}; your table is saved for next time."
+
+    def _tell(self, line: str) -> None:
+        if self.voice is not None:
+            self.voice.reply(line, self.voice.clock())
 
     def keep_settings(self) -> str | None:
         """Write the current settings to the settings file (the command line's only as
@@ -222,7 +343,7 @@ class App:
     def hand_finished(self, hands: int) -> None:
         self.hands = hands
         if self.stop_after_hands is not None and hands >= self.stop_after_hands:
-            self.running = False
+            self.stop("hands")
 
     def submit(self, command: Command) -> None:
         """For other input sources (voice): handled with next frame's input."""
@@ -247,9 +368,17 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""
+        if self.closing_at is not None:  # the goodbye is being said: then the game ends
+            narrator = self.voice.narrator if self.voice is not None else None
+            quiet = narrator is None or getattr(narrator, "quiet", lambda: True)()
+            if quiet or time.perf_counter() - self.closing_at > GOODBYE_SECONDS:
+                self.running = False
+                return
         if self.voice is not None and self.scenes:
-            self.voice.check = getattr(self.top, "voice_check", None)  # the start screen's
+            top = self.top
+            self.voice.check = getattr(top, "voice_check", None)  # the start screen's
             table = self.table()
+            self.voice.screen = None if isinstance(top, TableScene) else top
             self.voice.update(self, table if table is not None and not table.autopilot
                               else None)
         self.mapper.talk = talk_binding(self.settings.voice)  # it may change on any scene
@@ -271,6 +400,10 @@ class App:
         if not self.scenes:
             self.running = False
             return
+        if self.voice is not None and self.voice.narrator is not None \
+                and self.closing_at is None and (commands or self.top is not self._read):
+            self._read = self.top
+            self.voice.read_screen(self.top)
         self.top.update(dt)
         # Input is read every frame; the screen is repainted on input, while anything
         # animates, and otherwise ten times a second (the clock ring, bubbles), so a

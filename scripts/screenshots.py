@@ -1,6 +1,8 @@
 """Render key table states to PNGs in screenshots/ (git-ignored) for a person to look at.
 
-    .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color]
+    .venv/bin/python scripts/screenshots.py [--size 1280x720] [--four-color] [--docs]
+
+(``--docs``: the states the docs show, into docs/screenshots under their names.)
 
 States: start screen, preflop, a side-pot all-in run-out, a split-pot showdown, the
 rebuy dialog, the pause overlay, a hand on the flop, the help and settings overlays, the
@@ -79,9 +81,25 @@ def act(app: App, scene: TableScene, seat: int, kind: ActionKind, to: int | None
     scene.handle(ActCommand(seat, Action(seat, kind, to), "script"))
 
 
+DOC_NAMES = {
+    "05_split_pot": "split_pot", "06_rebuy": "rebuy", "07_pause": "pause",
+    "08_table_flop": "table_flop", "09_help": "help", "09_help_2": "help_page2",
+    "10_settings": "settings", "11_voice_readings": "voice_readings",
+    "12_start_voice_check": "voice_check", "13_waiting_big_blind": "waiting_big_blind",
+    "14_win_moment": "win_moment", "15_hand_break": "hand_break",
+    "16_voice_sorry": "voice_sorry", "17_voice_what_can_i_say": "voice_what_can_i_say",
+    "18_notice": "notice",
+}
+"""The states the docs show, by the names docs/screenshots keeps them under."""
+DOCS: list[str] = []  # with --docs: the window size, "960x540", naming docs files
+
+
 def shoot(app: App, name: str, out: Path) -> None:
+    """Save the frame as NAME.png, or with --docs as its docs name (the rest skipped)."""
+    if DOCS and name not in DOC_NAMES:
+        return
     app.draw()
-    path = out / f"{name}.png"
+    path = out / (f"{DOC_NAMES[name]}-{DOCS[0]}.png" if DOCS else f"{name}.png")
     pygame.image.save(app.screen, str(path))
     print(path)
 
@@ -140,6 +158,7 @@ def seat_states(app: App, out: Path) -> None:
     scene = table(app)
     me = scene.session.table
     me.sit_out(0)
+    me.seat(0).hands_sat_out = 1  # missed a hand: back in, the seat waits
     me.hands_played, me.button = 5, 2
     scene.handle(UiCommand(Ui.SIT_OUT))  # back in: waits for the big blind
     run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy
@@ -176,8 +195,14 @@ def main() -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--four-color", action="store_true")
     ap.add_argument("--out", default=str(ROOT / "screenshots"))
+    ap.add_argument("--docs", action="store_true",
+                    help="only the states the docs show, into docs/screenshots under the "
+                         "docs' names (help-960x540.png)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
+    if args.docs:
+        DOCS.append(f"{w}x{h}")
+        args.out = str(ROOT / "docs" / "screenshots")
     out = Path(args.out)
     out.mkdir(exist_ok=True)
     pygame.display.init()
@@ -253,8 +278,11 @@ def main() -> int:
     shoot(app, "08_table_flop", out)
     app.open(SceneName.HELP)
     shoot(app, "09_help", out)
+    if app.top.bindings().keys.get(pygame.K_RIGHT) is not None:  # a second page
+        app.top.handle(UiCommand(Ui.MOVE, 1))
+        shoot(app, "09_help_2", out)
     app.pop(app.top)
-    app.open(SceneName.SETTINGS)
+    scene.handle(UiCommand(Ui.SETTINGS))  # O at the table: the table paused behind it
     shoot(app, "10_settings", out)
     app.pop(app.top)
     voice_answers(app, scene, out)

@@ -54,7 +54,8 @@ def main() -> int:
             break
     assert scene.desk is not None and scene.desk.sng.finished, "the Sit & Go did not finish"
     app.running = True
-    app.open(SceneName.START, Opening(notice=scene.desk.results_notice()))
+    app.open(SceneName.RESULTS, Opening(notice=scene.desk.results_title(),
+                                        lines=scene.desk.results_lines()))
     app.draw()
     pygame.image.save(app.screen, str(a.out / f"sitngo_results-{a.size}.png"))
     print(f"level change shot: {shot_level}; results: {scene.desk.results_notice()}")

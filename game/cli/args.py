@@ -117,6 +117,10 @@ def _play_flags(p: argparse.ArgumentParser, *, quiet_defaults: bool) -> None:
     p.add_argument("--log", type=_output, default=default(None), metavar="FILE",
                    help="with --autoplay: write the whole hand log (actions and table "
                         "talk) to FILE")
+    p.add_argument("--speech-log", type=_output, default=default(None), metavar="FILE",
+                   help="write every line the game says (or was about to say) to FILE as "
+                        "JSON Lines: when it was queued, the screen, the text, and whether "
+                        "it was said to the end")
     p.add_argument("--four-color", action="store_true", default=default(False),
                    help="four-colour deck")
     p.add_argument("--voice-from", type=_wav, nargs="+", action="extend",

@@ -84,7 +84,7 @@ def replay(args: argparse.Namespace,
                 " (no hands are stored yet)"
             return _fail(f"there is no hand {args.hand}{span}")
         names = names_of(record)
-        print(f"Hand {record.id} · #{record.number} at {record.table_name} · "
+        print(f"Hand #{record.id} at {record.table_name} · "
               f"{record.started_at} · {record.status.value}")
         try:
             all_steps = steps(record)

@@ -4,7 +4,6 @@ mean."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.input.talk_keys import hold_words
@@ -15,7 +14,9 @@ PUSH_TO_TALK_ROW = "push-to-talk key"
 """The keys table's push-to-talk row, named with the player's key (:func:`keys`)."""
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("F / C", "fold (asks first when checking is free) / check or call"),
+    ("F / C", "fold (asks first when checking is free) / check or call; before your "
+              "turn they tick Check/Fold (or Fold) / Check (or Call N)"),
+    ("Shift+C", "before your turn: tick Call any"),
     ("R or Enter", "bet or raise to the amount in the box"),
     ("A", "all-in (press again to confirm)"),
     ("Arrow keys", "size by a big blind (Shift: five)"),
@@ -25,7 +26,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("S / B", "sit out next hand (tick) / rebuy or top up"),
     ("N", "waiting for the big blind: post it now and play the next hand"),
     ("Esc or P", "pause: hands, stats, settings, leave"),
-    ("O", "settings: volumes, speed, deck, voice"),
+    ("O", "settings: volumes, speed, deck, voice, auto top-up (the table waits)"),
+    ("I", "a line cut short on the bottom bar, whole (I again closes it)"),
     ("F1 or ?", "this help"),
 )
 
@@ -68,16 +70,35 @@ SAY: tuple[VoiceExample, ...] = (
     VoiceExample("Ask", ("what's my stack", "what are my odds")),
     VoiceExample("Ask", ("whose turn is it", "what happened")),
     VoiceExample("Ask", ("repeat", "what can I say")),
+    VoiceExample("Ask", ("what's my position", "who's still in")),
+    VoiceExample("Ask", ("what's the minimum raise", "how much time do I have")),
+    VoiceExample("Ask", ("what happened this hand", "repeat that again")),
+    VoiceExample("Ask", ("how much am I betting", "where am I")),
     VoiceExample("Sit & Go", ("what level is it", "when do the blinds go up")),
     VoiceExample("Sit & Go", ("how many big blinds do I have",)),
     VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
-    VoiceExample("The table", ("deal", "pause", "resume", "quit")),
+    VoiceExample("The table", ("deal", "pause", "resume")),
+    VoiceExample("Leave", ("leave the table", "quit the game")),
     VoiceExample("The bots", ("mute", "unmute")),
 )
 """Plain examples a player reads at a glance, in the order of a hand. They are examples,
 not the grammar: the phrase templates (voice/data/templates.txt) stay the one source of
 what is understood, and the tests check that every example is read by the parser and
-that every block of the templates is taught by one."""
+that every block of the templates is taught by one (here or in :data:`SAY_SCREENS`)."""
+
+SAY_SCREENS: tuple[VoiceExample, ...] = (
+    VoiceExample("Start screen", ("sit down", "new table", "sit and go", "turbo")),
+    VoiceExample("Choose", ("level three", "buy in fifty big blinds", "shark")),
+    VoiceExample("Choose the bots", ("seat two maniac", "seat three rock",
+                                     "seat four station")),
+    VoiceExample("Rebuy an amount", ("rebuy for two thousand",)),
+    VoiceExample("Settings", ("voice volume fifty", "effects volume thirty", "speed two")),
+    VoiceExample("Settings", ("push to talk on", "wake word off", "headphones")),
+    VoiceExample("Settings", ("clock thirty seconds", "four colour deck on", "auto rebuy on")),
+    VoiceExample("Screens", ("open my stats", "next page", "previous page")),
+)
+"""The same for the screens around the table: the start screen, the rebuy dialog,
+settings and the other menus."""
 
 SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\" tells you " \
     "what you can do now"
@@ -86,17 +107,6 @@ SAY_NOTE = "Examples, not the only way: any amount works, and \"what can I say\"
 def voice_examples() -> list[VoiceExample]:
     """The rows of the help's "Say (voice)" column."""
     return list(SAY)
-
-
-def fit_examples(examples: tuple[str, ...], width: int, measure: Callable[[str], int]) -> str:
-    """As many whole examples as fit ``width`` (the first always): never a word cut."""
-    shown = examples[0]
-    for example in examples[1:]:
-        longer = f"{shown} · {example}"
-        if measure(longer) > width:
-            break
-        shown = longer
-    return shown
 
 
 def keys(voice: VoiceSettings) -> list[tuple[str, str]]:

@@ -12,6 +12,10 @@ from game.render.layout import PRESETS, TableLayout
 from game.table.actionbar import BarModel
 from game.voicectl.controller import VoicePanel
 
+TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
+         Ui.PRE_CALL: "call"}
+"""Each pre-action tick's command and the box it ticks (``ActionPanel.tick``)."""
+
 
 def _act(seat: int, m: BarModel, which: str) -> Command | None:
     choice = {"fold": m.fold, "call": m.call, "wager": m.wager, "allin": m.allin}[which]
@@ -38,7 +42,10 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif voice is not None and voice.readings:  # "1 Call 10", "2 All in": a click picks
         hits += [Hit(rect, UiCommand(Ui.PICK, i), f"voice.reading{i + 1}")
                  for i, rect in enumerate(L.voice.readings[:len(voice.readings)])]
+    if m.message or m.standing:  # a click or I shows the line whole (or closes it)
+        hits.append(Hit(b.message, UiCommand(Ui.READ), "message"))
     keys: dict[int, Command] = {
+        pygame.K_i: UiCommand(Ui.READ),
         pygame.K_ESCAPE: UiCommand(Ui.PAUSE), pygame.K_p: UiCommand(Ui.PAUSE),
         pygame.K_s: UiCommand(Ui.SIT_OUT), pygame.K_F1: UiCommand(Ui.HELP),
         pygame.K_o: UiCommand(Ui.SETTINGS),
@@ -81,14 +88,14 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif m.can_post:
         hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
         keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
-    if m.pre_enabled and not m.my_turn:
-        hits += [Hit(b.pre_check_fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
-                 Hit(b.pre_call_any, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any"),
-                 Hit(b.fold, UiCommand(Ui.PRE_FOLD_ANY), "pre_fold_any"),
-                 Hit(b.call, UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK),
-                     "pre_call" if m.pre_to_call else "pre_check")]
+    if m.pre_enabled and not m.my_turn:  # the three ticks in the buttons' places
+        second = UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK)
+        hits += [Hit(b.fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
+                 Hit(b.call, second, "pre_call" if m.pre_to_call else "pre_check"),
+                 Hit(b.wager, UiCommand(Ui.PRE_CALL_ANY), "pre_call_any")]
         keys[pygame.K_f] = UiCommand(Ui.PRE_CHECK_FOLD)
-        keys[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
+        keys[pygame.K_c] = second
+        shift[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
     return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,
                     chars={"?": UiCommand(Ui.HELP)})
 

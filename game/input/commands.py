@@ -29,11 +29,10 @@ class Ui(StrEnum):
     TYPE = "type"                # value: one digit (one character in a text box)
     BACKSPACE = "backspace"
     CLEAR = "clear"
-    PRE_CHECK_FOLD = "pre_check_fold"
-    PRE_CALL_ANY = "pre_call_any"
+    PRE_CHECK_FOLD = "pre_check_fold"  # tick "Check/Fold" ("Fold" facing a bet)
+    PRE_CALL_ANY = "pre_call_any"  # tick "Call any"
     PRE_CHECK = "pre_check"      # tick "Check"
     PRE_CALL = "pre_call"        # tick "Call N" (the amount as it is now)
-    PRE_FOLD_ANY = "pre_fold_any"  # tick "Fold to any bet"
     NOTES = "notes"              # value: a bot's seat: the player's note on it
     SIT_OUT = "sit_out"
     REBUY = "rebuy"
@@ -51,7 +50,9 @@ class Ui(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)
+    CHOOSE = "choose"            # value: "row=value", a value chosen by voice on a screen
     HELP = "help"                # the help overlay (F1, "?")
+    READ = "read"                # the bar's message line: show it whole, or close it
     SETTINGS = "settings"        # the settings overlay
     TOUR_NEXT = "tour_next"      # the first-run walkthrough: next tip
     TOUR_SKIP = "tour_skip"      # the first-run walkthrough: leave it

@@ -137,6 +137,7 @@ def config_to_json(config: HandConfig) -> str:
         "names": list(config.names) if config.names is not None else None,
         "fixed_limit_cap": config.fixed_limit_cap,
         **({"posts": list(config.posts)} if config.posts else {}),
+        **({"away": list(config.away)} if config.away else {}),
     })
 
 
@@ -163,6 +164,7 @@ def config_from_json(text: str) -> HandConfig:
             names=tuple(names) if names is not None else None,
             fixed_limit_cap=_want(obj, "fixed_limit_cap", int),
             posts=tuple(_int_list(obj, "posts")) if "posts" in obj else (),
+            away=tuple(_int_list(obj, "away")) if "away" in obj else (),
         )
     except CorruptRecord:
         raise

@@ -94,6 +94,7 @@ class SaveGame:
     trouble: str | None = None
     playing_on: bool = False
     archive: HandArchive | None = None
+    why_unsaved: str = ""  # why this game could not save from the start (told at tables)
     _ref: _HandRef = field(default_factory=_HandRef)
 
     @property
@@ -108,7 +109,9 @@ class SaveGame:
 
     @classmethod
     def unsaved(cls, reason: str = "") -> SaveGame:
-        return cls(notices=[reason] if reason else [])
+        """Play without saving; ``reason`` is told once (``take_notices``) and kept in
+        ``why_unsaved``, which every table this game sits down at tells again."""
+        return cls(notices=[reason] if reason else [], why_unsaved=reason)
 
     @classmethod
     def open(cls, store: Store | None = None,
@@ -254,10 +257,13 @@ class SaveGame:
         self.seq = found.next_seq if hand is not None else 0
         return found
 
-    def new_table(self, table: Table, name: str, bots: Mapping[int, str]) -> None:
+    def new_table(self, table: Table, name: str, bots: Mapping[int, str], *,
+                  close_old: bool = True) -> None:
         """Save a newly seated table as the current one. The old table is closed first,
         never just overwritten: a hand left in play is voided (its seats keep their
-        start-of-hand stacks) and every seat is cashed out into the ledger."""
+        start-of-hand stacks) and every seat is cashed out into the ledger; unless
+        ``close_old`` is False (``table`` is the old one rebuilt from its hands: what
+        the file held of it is not to be trusted, nor cashed out)."""
         self.recovery = None
         self.hand_id, self.seq = None, 0
         snapshot, kinds = copy.deepcopy(table), dict(bots)
@@ -266,7 +272,7 @@ class SaveGame:
             playing = store.playing_hand_id()
             if playing is not None:
                 store.void_hand(playing, "a new table was started")
-            old = store.load_table()
+            old = store.load_table() if close_old else None
             if old is not None:
                 store.record_table_events(old, [
                     old.leave(seat, "a new table was started")

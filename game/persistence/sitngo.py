@@ -113,17 +113,31 @@ class SavedState:
     def bots(self) -> dict[int, str]:
         return {int(s): str(k) for s, k in self.data.get("bots", {}).items()}
 
+    @property
+    def number(self) -> int | None:
+        """The tournament's number, if it can be read."""
+        number = self.data.get("number")
+        return number if isinstance(number, int) and number > 0 else None
+
+    def config(self) -> SitAndGoConfig:
+        """The tournament's format (``SitAndGoStateError`` when it can't be read)."""
+        try:
+            c = self.data["config"]
+            return SitAndGoConfig(players=int(c["players"]), stack=int(c["stack"]),
+                                  speed=Speed(c["speed"]),
+                                  hands_per_level=c["hands_per_level"],
+                                  minutes_per_level=c["minutes_per_level"],
+                                  antes_from=int(c["antes_from"]),
+                                  prizes=tuple(int(p) for p in c["prizes"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise SitAndGoStateError(f"The saved Sit & Go's progress is damaged ({err})") \
+                from None
+
     def restore(self, table: Table) -> SitAndGo:
         """The Sit & Go at ``table`` (from its save file) as it stood."""
         d = self.data
+        config = self.config()
         try:
-            c = d["config"]
-            config = SitAndGoConfig(players=int(c["players"]), stack=int(c["stack"]),
-                                    speed=Speed(c["speed"]),
-                                    hands_per_level=c["hands_per_level"],
-                                    minutes_per_level=c["minutes_per_level"],
-                                    antes_from=int(c["antes_from"]),
-                                    prizes=tuple(int(p) for p in c["prizes"]))
             sng = SitAndGo(config, table, level_number=int(d["level_number"]),
                            hands_at_level=int(d["hands_at_level"]),
                            seconds_at_level=float(d["seconds_at_level"]),

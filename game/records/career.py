@@ -1,7 +1,8 @@
-"""The player's career from the save file: sessions, hands, net result, the biggest pot
-won and the best hand shown down, over every table they sat at (autoplay's bot in the
-player's chair, under another name, does not count), and the hands and net result by the
-strength of the bots they faced."""
+"""The player's career from the save files: sessions, hands, the biggest pot won and the
+best hand shown down, over every table they sat at, the cash table's and the Sit & Gos'
+(autoplay's bot in the player's chair, under another name, does not count); the net
+result, and the hands and net result by the strength of the bots they faced, at the cash
+table only (tournament chips are not money)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from bots.levels import LEVELS
 from engine.cards import parse_card
 from engine.evaluator import evaluate
 from game.persistence.store import HandRecord, Store
+from game.records.library import Library
+from game.records.tournament import tournament_number
 from game.settings.model import HUMAN_SEAT
 
 
@@ -55,8 +58,9 @@ def _mine(record: HandRecord, name: str) -> bool:
 
 def career_of(records: Iterable[HandRecord], sessions: int, name: str,
               strengths: Mapping[int, Mapping[int, int]] | None = None) -> Career:
-    """The figures over ``records`` (complete hands) for the player called ``name``;
-    ``strengths`` gives each table's bots' levels by seat (table id -> seat -> level)."""
+    """The figures over ``records`` (complete hands, a Sit & Go's among them) for the
+    player called ``name``; ``strengths`` gives each cash table's bots' levels by seat
+    (table id -> seat -> level)."""
     by_level: dict[str, list[int]] = {}
     hands = net = won_hands = biggest = 0
     biggest_id: int | None = None
@@ -66,9 +70,10 @@ def career_of(records: Iterable[HandRecord], sessions: int, name: str,
         if result is None or not _mine(record, name):
             continue
         hands += 1
-        mine = int(result["net"][HUMAN_SEAT])
+        cash = tournament_number(record.table_name) is None
+        mine = int(result["net"][HUMAN_SEAT]) if cash else 0
         net += mine
-        seats = (strengths or {}).get(record.table_id, {})
+        seats = (strengths or {}).get(record.table_id, {}) if cash else {}
         label = strength_label(level for seat, level in seats.items()
                                if seat != HUMAN_SEAT and seat < len(record.config.players)
                                and record.config.players[seat])
@@ -95,8 +100,9 @@ def career_of(records: Iterable[HandRecord], sessions: int, name: str,
                   levels)
 
 
-def career(store: Store, name: str) -> Career:
-    """The player's career from the save file."""
-    records = [r for r in store.hands() if _mine(r, name)]
-    sessions = len({r.session_id for r in records})
+def career(store: Store, name: str, sit_and_go: Store | None = None) -> Career:
+    """The player's career from the cash table's save file and the Sit & Go's."""
+    records = [r for r in Library.of(store, sit_and_go).hands() if _mine(r, name)]
+    sessions = len({(tournament_number(r.table_name) is None, r.session_id)
+                    for r in records})
     return career_of(records, sessions, name, store.table_strengths())

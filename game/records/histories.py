@@ -56,6 +56,7 @@ FILE_GAMES = {
 MAX_MISSED = 5000  # hands kept in memory while the folder can't be written
 HAND_SEPARATOR = "\n\n"  # after a hand's last line: two blank lines, as the site writes
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+_TOURNAMENT_FILE = re.compile(r"^(?:HH|TS)\d{8} T(\d+) ")
 
 
 def default_folder(data: Path | None = None) -> Path:
@@ -126,6 +127,15 @@ class HistoryWriter:
                 found = []
             self._stems[number] = found[0] if found else file_stem(record)
         return self.folder / (self._stems[number] + suffix)
+
+    def tournament_numbers(self) -> list[int]:
+        """The numbers of the tournaments with a file (hands or summary) in the folder."""
+        try:
+            names = [p.name for p in self.folder.glob("[HT][HS]* T*.txt")]
+        except OSError:
+            return []
+        return [int(found.group(1)) for name in names
+                if (found := _TOURNAMENT_FILE.match(name))]
 
     def write_summary(self, records: Sequence[HandRecord], places: Sequence[int],
                       prizes: Sequence[int]) -> str | None:

@@ -51,11 +51,11 @@ def steps(record: HandRecord, hero: int = 0) -> list[Step]:
     """Every step of the hand; ``IllegalAction`` if its journal does not fit it."""
     names = names_of(record)
     state = HandState.deal(record.config, deck=record.deck)
-    out = [_step(0, state, list(state.events), names, record.number, hero)]
+    out = [_step(0, state, list(state.events), names, record.id, hero)]
     for i, action in enumerate(record.actions, start=1):
         seen = len(state.events)
         state.apply(action)
-        out.append(_step(i, state, state.events[seen:], names, record.number, hero))
+        out.append(_step(i, state, state.events[seen:], names, record.id, hero))
     return out
 
 
@@ -91,7 +91,7 @@ def local_time(stamp: str) -> str:
 def replay_text(record: HandRecord, hero: int = 0) -> str:
     """The whole hand, step by step, as ``holdem replay`` prints it."""
     names = names_of(record)
-    head = (f"Hand {record.id} (#{record.number} at {record.table_name}, "
+    head = (f"Hand #{record.id} (at {record.table_name}, "
             f"{local_time(record.started_at)}, {record.status.value})")
     parts = [head] + [step_text(s, names, record.config.players) for s in steps(record, hero)]
     if record.status.value == "voided":
@@ -101,13 +101,12 @@ def replay_text(record: HandRecord, hero: int = 0) -> str:
 
 
 def hand_title(record: HandRecord) -> str:
-    """One line for a list of hands: id, number (and the Sit & Go's), time, board and who
-    won."""
+    """One line for a list of hands: its number (the one the table, the hand histories and
+    ``holdem replay`` use) and the Sit & Go's, time, board and who won."""
     result = record.result or {}
     names = names_of(record)
     winners = ", ".join(names[s] for s in result.get("winners", []) if 0 <= s < len(names))
     board = " ".join(result.get("board", [])) or "no flop"
     won = f" · won by {winners}" if winners else ""
     where = f" at {record.table_name}" if tournament_number(record.table_name) else ""
-    return (f"Hand {record.id} · #{record.number}{where} · {local_time(record.started_at)} · "
-            f"{board}{won}")
+    return f"Hand #{record.id}{where} · {local_time(record.started_at)} · {board}{won}"

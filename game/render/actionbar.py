@@ -25,7 +25,10 @@ from game.render.widgets import button, panel, toggle
 from game.table.actionbar import BarModel
 
 
-def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> None:
+def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel,
+             opened: bool = False) -> None:
+    """The bar; ``opened``: the message line is shown whole over the left block (it was
+    cut to one line, and the player clicked it or pressed I)."""
     b = L.bar
     pygame.draw.rect(surf, (22, 26, 33), b.area)
     pygame.draw.line(surf, PANEL_EDGE, b.area.topleft, b.area.topright)
@@ -53,9 +56,12 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
               TEXT if on else DIM, bold=True, anchor="midright", width=a.w - 10)
     hint = on and b.fold.h >= 34
     if m.pre_enabled:  # not our turn: the buttons become the pre-action ticks
-        toggle(surf, text, b.fold, "Fold to any bet", m.pre_fold_any)
-        call = f"Call {chip_text(m.pre_to_call)}" if m.pre_to_call else "Check"
-        toggle(surf, text, b.call, call, m.pre_call if m.pre_to_call else m.pre_check)
+        first, second = pre_labels(m)
+        keys = PRE_KEYS if b.fold.h >= 34 else ("", "", "")
+        toggle(surf, text, b.fold, first, m.pre_check_fold, hint=keys[0])
+        toggle(surf, text, b.call, second, m.pre_call if m.pre_to_call else m.pre_check,
+               hint=keys[1])
+        toggle(surf, text, b.wager, "Call any", m.pre_call_any, hint=keys[2])
     else:
         button(surf, text, b.fold, m.fold.label, fill=FOLD_C, enabled=on,
                hint="F" if hint else "")
@@ -64,33 +70,35 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel) -> N
     if m.can_post:  # waiting for the big blind: the one thing to do is here
         button(surf, text, b.wager, "Post now", fill=CALL_C, enabled=True,
                hint="N" if b.fold.h >= 34 else "")
-    else:
+    elif not m.pre_enabled:
         button(surf, text, b.wager, m.wager.label, fill=RAISE_C,
                enabled=on and m.can_wager, hint="R / Enter" if hint else "")
-    # left block
-    pre = m.pre_enabled
-    toggle(surf, text, b.pre_check_fold, "Check/Fold (F)", m.pre_check_fold, pre)
-    toggle(surf, text, b.pre_call_any, "Call any (C)", m.pre_call_any, pre)
     h = b.hint
-    if m.message and m.message_is_error and on:
-        # A refusal or a question on the player's turn: large, over the left block (the
-        # pre-action boxes do nothing on one's own turn), until it times out.
+    line = m.message or m.standing
+    if line and (opened or (m.message and m.message_is_error and on)):
+        # A refusal or a question on the player's turn (until it times out), or a line
+        # the player opened: large, whole, over the left block.
         box = b.message.union(h)
         panel(surf, box, (58, 26, 20), ORANGE, radius=6, width=2)
-        size, wrapped = message_lines(text, m.message, box)
+        size, wrapped = message_lines(text, line, box)
         step = text.line_height(size, True)
         y = box.centery - len(wrapped) * step // 2
-        for line in wrapped:
-            text.blit(surf, line, size, (box.x + 8, y), TEXT, bold=True)
+        for part in wrapped:
+            text.blit(surf, part, size, (box.x + 8, y), TEXT, bold=True)
             y += step
         return
-    if m.message or m.standing:  # a message, else where the seat stands
+    if line:  # a message, else where the seat stands; cut, it says how to open it
         color = ORANGE if m.message_is_error or not m.message else GOLD
-        text.blit(surf, m.message or m.standing, round(b.message.h * 0.68),
-                  b.message.midleft, color, bold=True, anchor="midleft",
-                  width=b.message.w)
+        size = round(b.message.h * 0.68)
+        room = b.message.w
+        if message_cut(text, line, b.message):
+            more = text.render(OPEN_HINT, size, MUTED)
+            room -= more.get_width() + 4
+            surf.blit(more, more.get_rect(midright=b.message.midright))
+        text.blit(surf, line, size, b.message.midleft, color, bold=True, anchor="midleft",
+                  width=room)
     panel(surf, h, PANEL, PANEL_EDGE, radius=6)
-    fs = round(h.h * 0.27)
+    fs = round(b.fold.h * 0.27)
     step = text.line_height(fs)
     lines = key_hint_lines(text, fs, h)
     y = h.y + (h.h - len(lines) * step) // 2
@@ -104,10 +112,31 @@ KEY_HINTS = ("F fold", "C check/call", "R bet/raise", "A all-in", "F1 help", "Es
 """The keys hint, most needed first: a narrow window shows the first ones whole."""
 
 
+PRE_KEYS = ("F", "C", "Shift+C")
+"""The keys of the three pre-action ticks, drawn under their words."""
+
+
+def pre_labels(m: BarModel) -> tuple[str, str]:
+    """The first two ticks' words: "Check/Fold" and "Check" while checking is free,
+    "Fold" and "Call N" facing a bet (the third is always "Call any")."""
+    if m.pre_to_call:
+        return "Fold", f"Call {chip_text(m.pre_to_call)}"
+    return "Check/Fold", "Check"
+
+
 def key_hint_lines(text: Text, size: int, box: pygame.Rect) -> list[str]:
     """The key hints that fit ``box`` whole, as lines."""
     most = max(1, (box.h - 4) // text.line_height(size))
     return text.flow(KEY_HINTS, size, box.w - 16, most)
+
+
+OPEN_HINT = "[I] all"
+"""Beside a message line cut to fit: I (or a click on it) shows it whole."""
+
+
+def message_cut(text: Text, line: str, rect: pygame.Rect) -> bool:
+    """Whether the bar's message ``line`` is too long for its one line."""
+    return text.font(round(rect.h * 0.68), True).size(line)[0] > rect.w
 
 
 def message_lines(text: Text, message: str, box: pygame.Rect) -> tuple[int, list[str]]:

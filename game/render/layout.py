@@ -25,6 +25,9 @@ class SeatLayout:
     bet: Rect
     dealer: Rect
     side: str  # "bottom" | "left" | "top" | "right"
+    label: Rect  # the hand's words (shown down, or the player's strength): beside the
+    # cards, never over them (right of the player's, left of the top seat's, under a side
+    # seat's, where the pot and banner leave a column as wide as the pair)
 
     @property
     def bubble_anchor(self) -> tuple[int, int]:
@@ -37,8 +40,6 @@ class SeatLayout:
 class BarLayout:
     area: Rect
     message: Rect
-    pre_check_fold: Rect
-    pre_call_any: Rect
     hint: Rect
     presets: tuple[Rect, ...]
     slider: Rect
@@ -118,13 +119,13 @@ class TableLayout:
             out[f"seat{s}.card1"] = seat.cards[1]
             out[f"seat{s}.bet"] = seat.bet
             out[f"seat{s}.dealer"] = seat.dealer
+            out[f"seat{s}.label"] = seat.label
         return out
 
     def bar_controls(self) -> dict[str, Rect]:
         """The action bar's controls, which must not overlap each other."""
         b = self.bar
-        out = {"message": b.message, "pre_check_fold": b.pre_check_fold,
-               "pre_call_any": b.pre_call_any, "hint": b.hint, "slider": b.slider,
+        out = {"message": b.message, "hint": b.hint, "slider": b.slider,
                "amount": b.amount, "fold": b.fold, "call": b.call, "wager": b.wager}
         for (key, _), rect in zip(PRESETS, b.presets, strict=True):
             out[f"preset.{key}"] = rect
@@ -171,14 +172,17 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.midbottom = (play.centerx, cards[0].top - pad)
     dealer = Rect(cards[0].left - pad - dsz, cards[0].bottom - dsz, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "bottom"))
+    label_w = 2 * pair_w
+    label = Rect(cards[1].right + 2 * gap, cards[0].top, label_w, ch)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "bottom", label))
     # left
     panel = Rect(play.left + pad, 0, pw, ph)
     panel.centery = play.centery
     cards = cards_at(panel.right + pad, play.centery - ch // 2)
     bet = Rect(cards[0].left, cards[0].top - pad - bet_h, bet_w, bet_h)
     dealer = Rect(panel.right - dsz, panel.bottom + pad, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "left"))
+    below = _below(cards, seats[0].cards[0].top - gap, gap)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "left", below))
     # top
     panel = Rect(0, play.top + pad, pw, ph)
     panel.centerx = play.centerx
@@ -186,7 +190,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.midtop = (play.centerx, cards[0].bottom + pad)
     dealer = Rect(cards[1].right + pad, cards[0].top, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "top"))
+    label = Rect(cards[0].left - 2 * gap - label_w, cards[0].top, label_w, ch)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "top", label))
     # right
     panel = Rect(0, 0, pw, ph)
     panel.right = play.right - pad
@@ -195,7 +200,8 @@ def table_layout(width: int, height: int) -> TableLayout:
     bet = Rect(0, 0, bet_w, bet_h)
     bet.bottomright = (cards[1].right, cards[1].top - pad)
     dealer = Rect(panel.left, panel.bottom + pad, dsz, dsz)
-    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "right"))
+    below = _below(cards, seats[0].cards[0].top - gap, gap)
+    seats.append(SeatLayout(panel, _avatar(panel), cards, bet, dealer, "right", below))
 
     bgap = max(4, round(8 * s))
     board_w = 5 * cw + 4 * bgap
@@ -241,6 +247,14 @@ def table_layout(width: int, height: int) -> TableLayout:
         deck=deck, bar=bar, side=side, log=log, graph=graph, voice=voice,
         win=_win(seats[2].bet.bottom + pad, board_top - pad, play.centerx, inner_w, line),
     )
+
+
+def _below(cards: tuple[Rect, Rect], bottom: int, gap: int) -> Rect:
+    """A side seat's label place: under its cards, as wide as the pair, down to a little
+    more than a card's height and never past ``bottom`` (the player's cards)."""
+    top = cards[0].bottom + gap
+    return Rect(cards[0].left, top, cards[1].right - cards[0].left,
+                max(0, min(round(cards[0].h * 1.2), bottom - top)))
 
 
 def _win(top: int, bottom: int, cx: int, w: int, line: int) -> Rect:
@@ -316,7 +330,8 @@ def _bar(area: Rect, su: float) -> BarLayout:
     amount = Rect(slider.right + p, y2, amount_w, row_small)
     fold, call, wager = _row(rx, y3, right_w, row_big, 3, p)
     message = Rect(inner.x, y1, left_w, row_small)
-    pre_check_fold, pre_call_any = _row(inner.x, y2, left_w, row_small, 2, p)
-    hint = Rect(inner.x, y3, left_w, row_big)
-    return BarLayout(area, message, pre_check_fold, pre_call_any, hint, presets, slider,
+    # The pre-action ticks take the action buttons' places (one set, as PokerStars shows
+    # them): the key hints have the rest of the left block.
+    hint = Rect(inner.x, y2, left_w, inner.bottom - y2)
+    return BarLayout(area, message, hint, presets, slider,
                      amount, fold, call, wager)

@@ -10,6 +10,7 @@ import pygame
 from engine.cards import Card
 from engine.chips import chip_text
 from game.render.layout import TableLayout
+from game.render.notices import draw_notices, notices_box
 from game.render.sprites import Sprites
 from game.render.theme import (
     BG,
@@ -78,11 +79,11 @@ class TableRenderer:
 
     def draw(self, surf: pygame.Surface, layout: TableLayout, d: TableDisplay,
              beat: Beat | None, progress: float, status: SeatStatus,
-             bubbles: tuple[Bubble, ...]) -> None:
-        """Everything on the felt (the bars and side panels are drawn elsewhere)."""
+             bubbles: tuple[Bubble, ...], notices: tuple[str, ...] = ()) -> None:
+        """Everything on the felt, the notices panel last (the bars and side panels are
+        drawn elsewhere); a speech bubble keeps clear of the notices."""
         surf.blit(self.background(layout), (0, 0))
         hides = beat.hides if beat is not None else frozenset()
-        s = layout.scale
         self._board(surf, layout, d, hides)
         self._pots(surf, layout, d, hides)
         for i, seat in enumerate(d.seats):
@@ -95,8 +96,10 @@ class TableRenderer:
         if beat is not None:
             for flight in beat.flights:
                 self._flight(surf, layout, d, flight, progress)
+        avoid = notices_box(layout, self.text, notices)[0] if notices else None
         for bubble in bubbles:
-            self._bubble(surf, layout, bubble, s)
+            self._bubble(surf, layout, bubble, avoid)
+        draw_notices(surf, self.text, layout, notices)
 
     # ---------------------------------------------------------------- parts
 
@@ -151,8 +154,12 @@ class TableRenderer:
                 surf.blit(pile, pile.get_rect(center=(cx, L.pots_row.centery)))
                 continue
             label = "Main" if k == 0 else f"Side {k}"
-            text = self.text.fit(f"{label} {chip_text(pot.amount)}", round(L.pots_row.h * 0.85),
-                                 slot_w - pile.get_width() - 8, TEXT, bold=True)
+            size = round(L.pots_row.h * 0.85)
+            text = self.text.fit(f"{label} {chip_text(pot.amount)}", size, slot_w - 4, TEXT,
+                                 bold=True)
+            if pile.get_width() + 4 + text.get_width() > slot_w - 4:
+                surf.blit(text, text.get_rect(center=(cx, L.pots_row.centery)))
+                continue  # the figure first: the chips only where both fit
             w = pile.get_width() + 4 + text.get_width()
             x = cx - w // 2
             surf.blit(pile, pile.get_rect(midleft=(x, L.pots_row.centery)))
@@ -212,14 +219,14 @@ class TableRenderer:
             hl = card is not None and card in d.best
             self._card(surf, card, rect, highlight=hl,
                        faded=bool(d.best) and card is not None and not hl)
-        both = L.seats[i].cards[0].union(L.seats[i].cards[1])
+        sl = L.seats[i]
         if seat.shown is not None:
-            self._description(surf, both, seat.shown.description)
+            self._description(surf, sl.label, sl.side, seat.shown.description)
         elif i == d.me and seat.cards is not None and not seat.folded and not d.hand_over \
                 and not hides & {("hole", i, 0), ("hole", i, 1)}:
             label = self.strength_label(d)
             if label:
-                self._description(surf, both, label, GOLD)
+                self._description(surf, sl.label, sl.side, label, GOLD)
 
     def strength_label(self, d: TableDisplay) -> str:
         """The player's live hand strength, as drawn under their cards ("" when none)."""
@@ -228,20 +235,29 @@ class TableRenderer:
             return ""
         return strength(tuple(seat.cards), tuple(d.board))
 
-    def _description(self, surf: pygame.Surface, r: pygame.Rect, text: str,
+    def _description(self, surf: pygame.Surface, r: pygame.Rect, side: str, text: str,
                      color: Color = TEXT) -> None:
-        """The shown hand's words on a dark strip over the cards' lower part (up to three
-        lines)."""
-        fs = r.h // 5
-        lines = self.text.lines(text, fs, r.w - 6, 3, bold=True)
-        labels = [self.text.render(line, fs, color, bold=True) for line in lines]
-        h = sum(x.get_height() for x in labels) + 4
-        box = pygame.Rect(r.x, r.bottom - h, r.w, h)
-        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=4)
-        y = box.y + 2
+        """A hand's words on a dark plate in the seat's label place beside its cards
+        (never over a card): as large as a fifth of a card, smaller only down to the
+        legible size so that they show whole; next to the cards for the player (left
+        edge) and the top seat (right edge), under them for a side seat."""
+        at, lines = self.text.settle(text, r.h // 4 if side in ("bottom", "top") else
+                                     r.h // 5, r.inflate(-8, -4), bold=True)
+        labels = [self.text.render(line, at, color, bold=True) for line in lines]
+        step = self.text.line_height(at, True)
+        plate = pygame.Rect(0, 0, max(x.get_width() for x in labels) + 8,
+                            step * len(labels) + 4)
+        if side == "bottom":
+            plate.midleft = r.midleft
+        elif side == "top":
+            plate.midright = r.midright
+        else:
+            plate.midtop = r.midtop
+        pygame.draw.rect(surf, (0, 0, 0), plate, border_radius=4)
+        y = plate.y + 2
         for label in labels:
-            surf.blit(label, label.get_rect(midtop=(box.centerx, y)))
-            y += label.get_height()
+            surf.blit(label, label.get_rect(midtop=(plate.centerx, y)))
+            y += step
 
     def bet_chips(self, L: TableLayout, seat: int, amount: int
                   ) -> tuple[pygame.Surface, pygame.Rect]:
@@ -327,20 +343,42 @@ class TableRenderer:
             rect.center = pos
             self._card(surf, f.card, rect)
 
-    def _bubble(self, surf: pygame.Surface, L: TableLayout, b: Bubble, s: float) -> None:
-        fs = round(17 * s)
-        lines = self.text.wrap(b.text, fs, round(190 * s))[:3]
-        surfs = [self.text.render(line, fs, (20, 20, 20)) for line in lines]
-        w = max(x.get_width() for x in surfs) + 14
-        h = sum(x.get_height() for x in surfs) + 10
+    def _bubble_lines(self, L: TableLayout, b: Bubble) -> list[pygame.Surface]:
+        fs = round(17 * L.scale)
+        return [self.text.render(line, fs, (20, 20, 20))
+                for line in self.text.wrap(b.text, fs, round(190 * L.scale))[:3]]
+
+    def bubble_rect(self, L: TableLayout, b: Bubble, avoid: pygame.Rect | None = None
+                    ) -> pygame.Rect:
+        """Where a seat's speech bubble goes: beside the top seat, above the others; when
+        that is under ``avoid`` (the notices panel), the other side of the seat, else
+        beside the panel, else below it."""
+        surfs = self._bubble_lines(L, b)
+        box = pygame.Rect(0, 0, max(x.get_width() for x in surfs) + 14,
+                          sum(x.get_height() for x in surfs) + 10)
         ax, ay = L.seats[b.seat].bubble_anchor
-        side = L.seats[b.seat].side
-        box = pygame.Rect(0, 0, w, h)
-        if side == "top":
+        panel = L.seats[b.seat].panel
+        if L.seats[b.seat].side == "top":
             box.midleft = (ax + 8, ay)
         else:
             box.midbottom = (ax, ay - 8)
         box.clamp_ip(L.play)
+        if avoid is None or not box.colliderect(avoid):
+            return box
+        options = [box.copy() for _ in range(3)]
+        options[0].midright = (panel.left - 14, panel.centery)
+        options[1].right = avoid.left - 4
+        options[2].top = avoid.bottom + 4
+        for option in options:
+            option.clamp_ip(L.play)
+            if not option.colliderect(avoid) and not option.colliderect(panel):
+                return option
+        return box
+
+    def _bubble(self, surf: pygame.Surface, L: TableLayout, b: Bubble,
+                avoid: pygame.Rect | None) -> None:
+        surfs = self._bubble_lines(L, b)
+        box = self.bubble_rect(L, b, avoid)
         alpha = 255 if b.age < b.life - 0.4 else max(0, round(255 * (b.life - b.age) / 0.4))
         bubble = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bubble, (250, 250, 240, 235), bubble.get_rect(), border_radius=8)

@@ -39,11 +39,12 @@ def button(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, *,
 
 
 def toggle(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, on: bool,
-           enabled: bool = True) -> None:
-    """A checkbox-style pre-action toggle."""
+           enabled: bool = True, hint: str = "") -> None:
+    """A checkbox-style pre-action toggle; its key ``hint`` under the label when the
+    toggle is tall enough (as on a button), else left out."""
     panel(surf, rect, BUTTON if enabled else BUTTON_OFF, GOLD if on else PANEL_EDGE,
           radius=max(4, rect.h // 4), width=2 if on else 1)
-    box = pygame.Rect(0, 0, rect.h - 10, rect.h - 10)
+    box = pygame.Rect(0, 0, min(rect.h - 10, 24), min(rect.h - 10, 24))
     box.midleft = (rect.x + 6, rect.centery)
     pygame.draw.rect(surf, (20, 24, 30), box, border_radius=3)
     if on:
@@ -51,9 +52,13 @@ def toggle(surf: pygame.Surface, text: Text, rect: pygame.Rect, label: str, on: 
                                               (box.centerx - 1, box.bottom - 4),
                                               (box.right - 3, box.y + 3)], 3)
     room = pygame.Rect(box.right + 6, rect.y + 2, rect.right - box.right - 10, rect.h - 4)
-    size, lines = text.settle(label, round(rect.h * 0.55), room)  # smaller, then two lines
+    if hint and rect.h >= 34:
+        key = text.render(hint, round(rect.h * 0.3), DIM if not enabled else (200, 205, 215))
+        room.h -= key.get_height()
+        surf.blit(key, (room.x, room.bottom))
+    size, lines = text.settle(label, round(rect.h * 0.5), room)  # smaller, then two lines
     step = text.line_height(size)
-    y = rect.centery - len(lines) * step // 2
+    y = room.centery - len(lines) * step // 2
     for line in lines:
         text.blit(surf, line, size, (room.x, y), TEXT if enabled else DIM)
         y += step

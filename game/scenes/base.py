@@ -14,11 +14,13 @@ from game.input.mapper import Bindings
 from game.persistence.saving import SaveGame
 from game.render.sprites import Sprites
 from game.render.theme import Text
+from game.scenes.spoken import Description, Heard
 from game.settings.model import GameSettings
 from game.sound.effects import Effects
 from game.table.factory import SeatedTable
 from game.table.session import TableSession
 from game.voicectl.controller import VoiceController
+from voice.understand.intent import Intent
 
 
 class SceneName(StrEnum):
@@ -36,6 +38,8 @@ class SceneName(StrEnum):
     CAREER = "career"
     SETTINGS = "settings"
     NOTES = "notes"  # the player's note on a bot (overlay)
+    CONFIRM = "confirm"  # a yes-or-no question (overlay): Opening.question and on_yes
+    RESULTS = "results"  # a Sit & Go's places and points (replaces every scene)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,10 @@ class Opening:
     on_added: Callable[[int], None] | None = None  # REBUY: chips were added
     on_change: Callable[[GameSettings], None] | None = None  # SETTINGS: a value changed
     on_note: Callable[[str], None] | None = None  # NOTES: the note kept (notice: as it was)
+    question: str = ""  # CONFIRM: the question ("Leave the table?"); notice: its detail
+    on_yes: Callable[[], None] | None = None  # CONFIRM: what a yes does
+    name: str = ""  # CONFIRM: its name in the speech log ("leave"); the command that asked
+    lines: tuple[str, ...] = ()  # RESULTS: the places, first place first
 
 
 class Host(Protocol):
@@ -74,6 +82,10 @@ class Host(Protocol):
     def keep_settings(self) -> str | None: ...
     def hand_finished(self, hands: int) -> None: ...
     def submit(self, command: Command) -> None: ...
+    def ask_to_leave(self) -> None: ...
+    def ask_to_quit(self) -> None: ...
+    def leave_table(self) -> None: ...
+    def farewell(self) -> None: ...
 
 
 class Scene(Protocol):
@@ -90,6 +102,8 @@ class Scene(Protocol):
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
     def resize(self, size: tuple[int, int]) -> None: ...
+    def describe(self) -> Description: ...
+    def hear(self, intent: Intent) -> Heard: ...
 
 
 class StillScene:
@@ -107,4 +121,9 @@ class StillScene:
         return None
 
     def resize(self, size: tuple[int, int]) -> None:
+        return None
+
+    def hear(self, intent: Intent) -> Heard:
+        """A voice command for this screen (see :data:`game.scenes.spoken.Heard`):
+        nothing by default."""
         return None

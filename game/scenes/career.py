@@ -1,6 +1,7 @@
-"""The career page (K on the start screen): sessions, hands, net result, the biggest pot
-won and the best hand shown down, from the save file; Sit & Gos played, places and the
-average finish. Esc closes."""
+"""The career page (K on the start screen): sessions, hands, the biggest pot won and the
+best hand shown down, from both save files (the cash table's and the Sit & Gos'), the
+net result at the cash table; Sit & Gos played, places and the average finish. Esc
+closes."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ from game.persistence.sitngo import (
 )
 from game.persistence.store import CorruptRecord, StoreError
 from game.records.career import Career, career
+from game.records.library import sit_and_go_beside
 from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings, panel_box
+from game.scenes.spoken import Description, Heard
+from voice.understand.intent import Control, Intent
 
 
 @dataclass(slots=True)
@@ -40,10 +44,14 @@ class CareerScene(StillScene):
         store = host.save.store
         if store is None:
             return cls(host, Career(), "Hands are not being saved, so there is no career.")
+        sit_and_go = sit_and_go_beside(store)
         try:
-            return cls(host, career(store, host.settings.player_name))
+            return cls(host, career(store, host.settings.player_name, sit_and_go))
         except (CorruptRecord, StoreError, ValueError, KeyError, TypeError) as err:
             return cls(host, Career(), f"The stored hands can't be read: {err}")
+        finally:
+            if sit_and_go is not None:
+                sit_and_go.close()
 
     def rows(self) -> list[tuple[str, str]]:
         c = self.figures
@@ -55,7 +63,7 @@ class CareerScene(StillScene):
             ("Sessions played", f"{c.sessions:,d}"),
             ("Hands dealt in", f"{c.hands:,d}"),
             ("Hands won", f"{c.hands_won:,d}"),
-            ("Net result", f"{sign}{chip_text(c.net)} chips"),
+            ("Net result (cash table)", f"{sign}{chip_text(c.net)} chips"),
             ("Biggest pot won", pot),
             ("Best hand shown down", best),
             *sit_and_go_rows(self.tournaments),
@@ -73,6 +81,30 @@ class CareerScene(StillScene):
     def handle(self, command: Command) -> None:
         if isinstance(command, UiCommand) and command.kind is Ui.CANCEL:
             self.host.pop(self)
+
+    def describe(self) -> Description:
+        c, t = self.figures, self.tournaments
+        about = [self.notice] if self.notice else []
+        net = (f"up {chip_text(c.net)} chips" if c.net > 0 else
+               f"down {chip_text(-c.net)} chips" if c.net < 0 else "even")
+        if c.hands or not self.notice:
+            about.append(f"{c.sessions:,d} sessions, {c.hands:,d} hands, {c.hands_won:,d} "
+                         f"won; you are {net}.")
+        if c.biggest_pot:
+            about.append(f"Your biggest pot: {chip_text(c.biggest_pot)} chips.")
+        if c.best_hand:
+            about.append(f"Your best hand shown down: {c.best_hand}.")
+        if t.played:
+            average = (f", finishing {t.average_finish:.1f} on average"
+                       if t.average_finish is not None else "")
+            about.append(f"Sit and Gos: {t.played} played, {t.places.get(1, 0)} won, "
+                         f"{t.points} points{average}.")
+        return Description("career", "Career", tuple(about), (), None, ("cancel",))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -21,6 +21,7 @@ class Row:
     label: str
     value: str
     arrows: bool = True  # False: a read-out (no < >), drawn by its scene
+    said: str = ""  # the value as said, where the shown one is written for the eye
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,8 @@ class ButtonSpec:
     command: Command
     key: int | None = None
     hint: str = ""
+    said_by: tuple[str, ...] = ()  # voice commands that press it: a control's name
+    # ("sit_down") or a screen's value ("screen=stats"), see game.scenes.spoken.said_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,18 +44,26 @@ class MenuLayout:
 
 
 def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
-                width_share: float = 0.5, top: int = 0) -> MenuLayout:
-    """Title, ``n_rows`` rows (label, <, value, >), a row of buttons, a note line; the
-    menu fits below the first ``top`` pixels (kept free for a notice)."""
+                width_share: float = 0.5, top: int = 0, per_row: int = 0) -> MenuLayout:
+    """Title, ``n_rows`` rows (label, <, value, >), the buttons (``per_row`` to a line,
+    0: all on one), a note line; the menu fits below the first ``top`` pixels (kept free
+    for a notice)."""
     w, h = size[0], size[1] - top
     su = min(w / 1280, h / 720)
     row_h = max(28, round(40 * su))
     gap = max(6, round(10 * su))
-    bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
+    per_row = per_row or max(1, n_buttons)
+    lines = -(-n_buttons // per_row) if n_buttons else 1
+    extra = lines - 1  # button lines past the first
+
+    def height() -> int:
+        return row_h * (n_rows + 3) + gap * (n_rows + 5) + extra * (row_h + 2 * gap)
+
+    bh = height()
     if bh > h - 20:  # many rows in a small window: shrink rows and gaps to fit
         fit = (h - 20) / bh
         row_h, gap = max(18, int(row_h * fit)), max(3, int(gap * fit))
-        bh = row_h * (n_rows + 3) + gap * (n_rows + 5)
+        bh = height()
     bw = max(460, round(w * width_share))
     box = pygame.Rect(0, 0, min(bw, w - 20), min(bh, h - 20))
     box.center = (w // 2, top + h // 2)
@@ -69,9 +80,11 @@ def menu_layout(size: tuple[int, int], n_rows: int, n_buttons: int,
         rows.append((label, left, value, right))
         y += row_h + gap
     y += gap
-    each = (title.w - gap * (n_buttons - 1)) // max(1, n_buttons)
-    buttons = tuple(pygame.Rect(title.x + k * (each + gap), y, each, row_h + gap)
+    each = (title.w - gap * (per_row - 1)) // per_row
+    buttons = tuple(pygame.Rect(title.x + (k % per_row) * (each + gap),
+                                y + (k // per_row) * (row_h + 2 * gap), each, row_h + gap)
                     for k in range(n_buttons))
+    y += extra * (row_h + 2 * gap)
     note = pygame.Rect(title.x, y + row_h + 2 * gap, title.w, row_h)
     return MenuLayout(box, title, tuple(rows), buttons, note)
 

@@ -14,7 +14,9 @@ from game.render.theme import GOLD, MUTED, TEXT
 from game.render.widgets import dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.scenes.spoken import Description, Heard, answers, menu_items
 from game.table.notes import MAX_NOTE
+from voice.understand.intent import Intent
 
 
 @dataclass(slots=True)
@@ -50,6 +52,16 @@ class NotesScene(StillScene):
             self.host.pop(self)
         elif command.kind is Ui.CANCEL:
             self.host.pop(self)
+
+    def describe(self) -> Description:
+        said = f"It says: {self.text}." if self.text else "It is empty."
+        return Description("notes", f"Your note on {self.name}",
+                           (said, "Type it, then Enter keeps it."), menu_items([], self.buttons),
+                           None, ("yes", "cancel"))
+
+    def hear(self, intent: Intent) -> Heard:
+        said = answers(intent)
+        return None if said is None else UiCommand(Ui.CONFIRM if said else Ui.CANCEL)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -13,9 +13,11 @@ from game.input.mapper import Bindings
 from game.render.theme import MUTED
 from game.render.widgets import dim
 from game.scenes.base import Host, Opening, SceneName, StillScene
-from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import ButtonSpec, MenuLayout, draw_menu, menu_bindings, menu_layout
+from game.scenes.spoken import Description, Heard, menu_items, pressed
 from game.settings.model import GameSettings
 from game.table.session import TableSession
+from voice.understand.intent import Intent
 
 
 @dataclass(slots=True)
@@ -29,18 +31,27 @@ class PauseScene(StillScene):
 
     def __post_init__(self) -> None:
         self.buttons = [
-            ButtonSpec("Resume", UiCommand(Ui.RESUME), pygame.K_ESCAPE, "Esc"),
-            ButtonSpec("Hands", UiCommand(Ui.SELECT, "hands"), pygame.K_h, "H"),
-            ButtonSpec("Stats", UiCommand(Ui.SELECT, "stats"), pygame.K_t, "T"),
-            ButtonSpec("Settings", UiCommand(Ui.SETTINGS), pygame.K_o, "O"),
+            ButtonSpec("Resume", UiCommand(Ui.RESUME), pygame.K_ESCAPE, "Esc",
+                       said_by=("resume", "cancel", "pause")),
+            ButtonSpec("Hands", UiCommand(Ui.SELECT, "hands"), pygame.K_h, "H",
+                       said_by=("screen=hands",)),
+            ButtonSpec("Stats", UiCommand(Ui.SELECT, "stats"), pygame.K_t, "T",
+                       said_by=("screen=stats",)),
+            ButtonSpec("Settings", UiCommand(Ui.SETTINGS), pygame.K_o, "O",
+                       said_by=("screen=settings",)),
             ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L"),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
 
     def bindings(self) -> Bindings:
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
+        L = self.layout()
         return menu_bindings(L, 0, self.buttons, {pygame.K_p: UiCommand(Ui.RESUME),
                                                   pygame.K_RETURN: UiCommand(Ui.RESUME)})
+
+    def layout(self) -> MenuLayout:
+        """Two lines of three buttons: "Leave table" whole at 960x540 (six in a line
+        cut it)."""
+        return menu_layout(self.host.size, 0, len(self.buttons), 0.6, per_row=3)
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
@@ -50,20 +61,30 @@ class PauseScene(StillScene):
         elif command.kind is Ui.SELECT and command.value == "hands":
             self.host.open(SceneName.HANDS)
         elif command.kind is Ui.SELECT and command.value == "stats":
-            self.host.open(SceneName.STATS)
+            self.host.open(SceneName.STATS, Opening(session=self.session))
         elif command.kind is Ui.SETTINGS:
             self.host.open(SceneName.SETTINGS, Opening(on_change=self.on_change))
         elif command.kind is Ui.LEAVE:
-            stack = self.session.stacks()[self.seat]
-            kept = " Your seat is saved: Continue to sit back down." \
-                if self.session.save.active else ""
-            self.host.open(SceneName.START,
-                           Opening(notice=f"You left with {chip_text(stack)} chips.{kept}"))
+            self.host.leave_table()
         elif command.kind is Ui.QUIT:
-            self.host.quit()
+            self.host.farewell()
+        elif command.kind is Ui.HELP:
+            self.host.open(SceneName.HELP)
+
+    def describe(self) -> Description:
+        chips = chip_text(self.session.stacks()[self.seat])
+        return Description("pause", "Paused", (f"The clock is stopped. You have {chips} chips.",),
+                           menu_items([], self.buttons), None,
+                           ("resume", "leave the table", "quit the game", "open settings",
+                            "open my stats", "open the hand history"))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.choice is not None and intent.choice.value == "help":
+            return UiCommand(Ui.HELP)
+        return pressed(intent, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        L = menu_layout(self.host.size, 0, len(self.buttons), 0.6)
+        L = self.layout()
         draw_menu(surface, self.host.text, L, "Paused", [], -1, self.buttons,
                   "The clock is stopped", MUTED)

@@ -14,7 +14,7 @@ from game.input.mapper import Bindings
 from game.render.layout import table_layout
 from game.render.theme import MUTED, ORANGE
 from game.render.widgets import dim
-from game.scenes.base import Host, Opening, SceneName, StillScene
+from game.scenes.base import Host, StillScene
 from game.scenes.dialog import (
     ButtonSpec,
     MenuLayout,
@@ -23,7 +23,9 @@ from game.scenes.dialog import (
     menu_bindings,
     menu_layout,
 )
+from game.scenes.spoken import Description, Heard, Item, answers, pressed
 from game.table.session import TableSession
+from voice.understand.intent import Control, Intent
 
 
 @dataclass(slots=True)
@@ -41,9 +43,10 @@ class RebuyScene(StillScene):
         self.amount = self.limits()[1]
         leave = (ButtonSpec("Leave table", UiCommand(Ui.LEAVE), pygame.K_l, "L")
                  if self.busted else ButtonSpec("Cancel", UiCommand(Ui.CANCEL),
-                                                pygame.K_ESCAPE, "Esc"))
+                                                pygame.K_ESCAPE, "Esc",
+                                                said_by=("cancel", "resume")))
         self.buttons = [ButtonSpec("Add chips", UiCommand(Ui.CONFIRM), pygame.K_RETURN,
-                                   "Enter"), leave]
+                                   "Enter", said_by=("rebuy", "deal")), leave]
 
     @property
     def stack(self) -> int:
@@ -86,12 +89,15 @@ class RebuyScene(StillScene):
             self.amount = max(low, min(high, self.amount + direction * step))
         elif k is Ui.AMOUNT:
             self.amount = high if command.value else low
+        elif k is Ui.CHOOSE:
+            self.amount = max(low, min(high, self._said_amount(command.text) or self.amount))
+            self.error = ""
         elif k is Ui.CONFIRM:
             self._confirm()
         elif k is Ui.CANCEL:
             self.host.pop(self)
         elif k is Ui.LEAVE:
-            self.host.open(SceneName.START, Opening(notice="You left the table"))
+            self.host.leave_table()
 
     def _confirm(self) -> None:
         try:
@@ -101,6 +107,58 @@ class RebuyScene(StillScene):
             return
         self.on_added(self.amount)
         self.host.pop(self)
+
+    def _said_amount(self, said: str) -> int | None:
+        """Chips from a value said here ("chips=2000", "buy_in_bb=50"), else None."""
+        row, _, value = said.partition("=")
+        if not value.isdigit():
+            return None
+        chips = int(value) * (self.session.config.big_blind if row == "buy_in_bb" else 1)
+        # "rebuy to 2,000" names the stack after; "rebuy for 1,000" the chips added: the
+        # amount is taken as added unless adding it would pass the most allowed.
+        low, high = self.limits()
+        if chips > high and low <= chips - self.stack <= high:
+            return chips - self.stack
+        return chips
+
+    # ------------------------------------------------------------ by ear
+
+    def describe(self) -> Description:
+        low, high = self.limits()
+        cfg = self.session.config
+        if self.busted:
+            title = "You're out of chips"
+            hints: tuple[str, ...] = ("yes", f"rebuy for {chip_text(low)}", "leave the table",
+                                      "quit the game")
+        else:
+            title = "Top up your stack"
+            hints = ("yes", f"top up to {chip_text(cfg.max_buy_in)}", "cancel")
+        if high < low:
+            about: tuple[str, ...] = ("You already have the most you may have in front of you.",)
+        else:
+            about = (f"Add {chip_text(self.amount)} chips: your stack would be "
+                     f"{chip_text(self.stack + self.amount)}.",
+                     f"You may add {chip_text(low)} to {chip_text(high)}.")
+        if self.error:
+            about = (self.error, *about)
+        items = (Item("Add", f"{chip_text(self.amount)} chips", "setting"),
+                 *(Item(b.label) for b in self.buttons))
+        return Description("rebuy", title, about, items, 0, hints,
+                           key=f"{self.amount}|{self.error}")
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control is Control.CHOOSE and intent.choice is not None \
+                and intent.choice.row in ("chips", "buy_in_bb"):
+            said = self._said_amount(f"{intent.choice.row}={intent.choice.value}")
+            low, high = self.limits()
+            if said is None or not low <= said <= high:
+                return f"You may add {chip_text(low)} to {chip_text(high)}"
+            return UiCommand(Ui.CHOOSE, f"chips={said}")
+        if answers(intent) is True:
+            return UiCommand(Ui.CONFIRM)
+        if answers(intent) is False and self.busted:
+            return "You're out of chips: say yes to rebuy, or leave the table"
+        return pressed(intent, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         top = self.top()

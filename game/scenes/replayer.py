@@ -18,8 +18,11 @@ from game.render.table import SeatStatus, TableRenderer
 from game.render.theme import BG, GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button
 from game.scenes.base import Host
+from game.scenes.spoken import Description, Heard, Item
 from game.settings.model import HUMAN_SEAT
 from game.table.view import TableDisplay
+from voice.speak.ear import cards_said
+from voice.understand.intent import Control, Intent
 
 RECENT = 50
 PREV, NEXT, BACK, FORWARD, FIRST, LAST = "prev", "next", "back", "forward", "first", "last"
@@ -148,6 +151,29 @@ class ReplayerScene:
             where, self.step)
         self.step = max(0, min(last, target))
         self._show()
+
+    def describe(self) -> Description:
+        record, current = self.record, self.steps[self.step] if self.steps else None
+        about = [self.notice] if self.notice else []
+        items: tuple[Item, ...] = ()
+        if record is not None:
+            about.append(f"{len(self.hands)} hands. Up and down choose a hand, left and "
+                         "right step through it.")
+            said = cards_said(" ".join(current.lines)) if current is not None else ""
+            items = (Item(f"Hand {record.number}, step {self.step} of "
+                          f"{max(0, len(self.steps) - 1)}", said or "dealt", "text"),)
+        return Description("replayer", "Hand replayer", tuple(about), items,
+                           0 if items else None, ("next page", "previous page", "cancel"),
+                           key=str(self.chosen))
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control is Control.NEXT_PAGE:
+            return UiCommand(Ui.MOVE, FORWARD)
+        if intent.control is Control.PREVIOUS_PAGE:
+            return UiCommand(Ui.MOVE, BACK)
+        if intent.control in (Control.CANCEL, Control.RESUME):
+            return UiCommand(Ui.CANCEL)
+        return None
 
     def update(self, dt: float) -> None:
         return None

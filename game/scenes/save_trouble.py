@@ -19,6 +19,8 @@ from game.render.theme import MUTED
 from game.render.widgets import dim
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+from game.scenes.spoken import Description, Heard, answers, menu_items, pressed
+from voice.understand.intent import Intent
 
 RETRY = "retry"
 PLAY_ON = "play-on"
@@ -47,9 +49,20 @@ class SaveTroubleScene(StillScene):
         self.buttons = [
             ButtonSpec("Try again", UiCommand(Ui.SELECT, RETRY), pygame.K_RETURN, "Enter"),
             ButtonSpec("Play on without saving", UiCommand(Ui.SELECT, PLAY_ON), pygame.K_p,
-                       "P"),
+                       "P", said_by=("resume",)),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_q, "Q"),
         ]
+
+    def describe(self) -> Description:
+        return Description("save-trouble", "The game can't save",
+                           (self.note, "Say yes to try again, or play on without saving."),
+                           menu_items([], self.buttons), None,
+                           ("yes", "play on", "quit the game"))
+
+    def hear(self, intent: Intent) -> Heard:
+        if answers(intent) is True:
+            return UiCommand(Ui.SELECT, RETRY)
+        return pressed(intent, self.buttons)
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, 0, len(self.buttons), 0.7)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.chips import chip_text
-from engine.table import TableError
+from engine.table import SitOutOver, TableError
 from game.scenes.base import Host, Opening, SceneName
+from game.scenes.table_ear import TableEar
 from game.table.actionbar import ActionPanel
 from game.table.loop import added_line
 from game.table.notes import NoteBook
@@ -41,7 +42,7 @@ class _Table(Protocol):
     def _in_this_hand(self) -> bool: ...
 
 
-class SeatDesk:
+class SeatDesk(TableEar):
     """The seat controls, shared by the keys, the clicks and the voice's table commands."""
 
     __slots__ = ()
@@ -70,19 +71,44 @@ class SeatDesk:
                          "the next hand" if self.session.standing(self.me) else "Back in")
             else:  # the tick: this hand plays on, the next is dealt without the seat
                 self.session.set_sitting_out(self.me, True)
-                limit = table.config.sit_out_limit
                 when = "from the next hand" if self._in_this_hand() else "now"
-                self.say(f"Sitting out {when}: you leave the table after {limit} hands out")
+                if table.config.blinded_away:
+                    self.say(f"Sitting out {when}: in a tournament you are still dealt in "
+                             "and post your blinds and antes, and your hand is folded")
+                else:
+                    limit = self.session.settings.sit_out_hands
+                    self.say(f"Sitting out {when}: after {limit} hand{'s' * (limit != 1)} "
+                             "out you leave the table")
         except TableError as refusal:
             self.say(str(refusal), error=True)
         if self.session.hand is None:
             self._seat_display()
+
+    def sat_out_too_long(self: _Table, event: SitOutOver) -> None:
+        """Out as many hands as the table allows: the player leaves it with their chips,
+        said and shown; the table and their seat stay saved for their return."""
+        stack = self.session.stacks()[self.me]
+        kept = " Your seat is saved: Continue to sit back down." \
+            if self.session.save.active else ""
+        text = (f"You sat out {event.hands} hands and left the table with "
+                f"{chip_text(stack)} chips.{kept}")
+        self.note(text)
+        self.say(text)
+        self.host.open(SceneName.START, Opening(notice=text))
 
     def _in_this_hand(self: _Table) -> bool:
         """The player holds cards in the hand being played."""
         hand = self.session.hand
         return (hand is not None and not hand.finished and hand.config.players[self.me]
                 and not hand.folded[self.me])
+
+    def rebuy_refusal(self: _Table) -> str | None:
+        """Why no chips may be added at this table at all (a freeze-out), or None."""
+        try:
+            self.session.table.verify_add_chips()
+        except TableError as refusal:
+            return str(refusal)
+        return None
 
     def _request_rebuy(self: _Table) -> None:
         """The dialog opens once the hand and its break are over, never over a result,

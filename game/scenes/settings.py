@@ -1,6 +1,8 @@
 """The settings overlay (from the pause menu, or O at the table): volumes, speed, deck
-colours and voice options — the same values as ``settings.toml``, kept there when the
-overlay closes — and, read out below them, which recognizers are listening and why."""
+colours, voice options and the table's own (auto top-up) — the same values as
+``settings.toml``, kept there when the overlay closes — and, read out below them, which
+recognizers are listening and why. The table beneath is paused while it is open, as
+under the pause menu: nothing is dealt or acted and the clock is stopped."""
 
 from __future__ import annotations
 
@@ -24,10 +26,13 @@ from game.scenes.dialog import (
     menu_bindings,
     menu_layout,
 )
+from game.scenes.spoken import Description, Heard, menu_items, pressed
+from game.settings.by_voice import NotHere, apply_choice
 from game.settings.model import (
     LEVEL_MINUTE_CHOICES,
     PTT_BUTTONS,
     PTT_KEYS,
+    SIT_OUT_CHOICES,
     SPEED_CHOICES,
     VOLUME_CHOICES,
     GameSettings,
@@ -37,9 +42,21 @@ from game.settings.model import (
 )
 from game.voicectl.panel import OFF_PANEL
 from game.voicectl.room_options import push_to_talk_words, wake_words
+from voice.understand.intent import Choice, Control, Intent
+
+AUTO_REBUY_ROW = "Auto top-up below 20 big blinds"
+"""The row of ``table.auto_rebuy`` (a Sit & Go, a freeze-out, never adds chips)."""
+PAUSED_NOTE = "The table is paused · Left/Right change · saved when you close"
+"""The note under the rows when the overlay sits over a table."""
 
 ROWS = ("voice_volume", "effects_volume", "speed", "deck", "ptt", "ptt_key", "ptt_button",
-        "wake", "confirm", "bots", "strength", "level_minutes", "muck")
+        "wake", "confirm", "bots", "strength", "level_minutes", "muck", "auto_rebuy",
+        "sit_out", "phones")
+_ROW_OF = {"voice_volume": "voice_volume", "effects_volume": "effects_volume",
+           "speed": "speed", "four_color": "deck", "push_to_talk": "ptt", "wake_word": "wake",
+           "sound_out": "phones", "strength": "strength", "auto_rebuy": "auto_rebuy"}
+"""Each value said here (a choose block's row) and the overlay's row it sets."""
+VOICE_ROWS = frozenset(_ROW_OF)
 
 
 def _step(options: tuple[float, ...], current: float, step: int) -> float:
@@ -73,6 +90,8 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
             PTT_BUTTONS, v.push_to_talk_button, step)))
     if row == "wake":
         return s.with_(voice=replace(v, wake_word=not v.wake_word))
+    if row == "phones":
+        return s.with_(voice=replace(v, headphones=not v.headphones))
     if row == "confirm":
         return s.with_(voice=replace(v, confirm_all_in=not v.confirm_all_in))
     if row == "strength":
@@ -81,6 +100,10 @@ def changed(s: GameSettings, row: str, step: int) -> GameSettings:
         return s.with_(level_minutes=cycle(LEVEL_MINUTE_CHOICES, s.level_minutes, step))
     if row == "muck":
         return s.with_(muck_losers=not s.muck_losers)
+    if row == "auto_rebuy":
+        return s.with_(auto_rebuy=not s.auto_rebuy)
+    if row == "sit_out":
+        return s.with_(sit_out_hands=cycle(SIT_OUT_CHOICES, s.sit_out_hands, step))
     return s.with_(voice=replace(v, bots_muted=not v.bots_muted))
 
 
@@ -94,7 +117,8 @@ class SettingsScene(StillScene):
     buttons: list[ButtonSpec] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.buttons = [ButtonSpec("Done", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc")]
+        self.buttons = [ButtonSpec("Done", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc",
+                                   said_by=("cancel", "resume"))]
 
     def rows(self) -> list[Row]:
         s = self.host.settings
@@ -102,7 +126,7 @@ class SettingsScene(StillScene):
         return [
             Row("Voice volume", _percent(s.voice_volume)),
             Row("Effects volume", _percent(s.effects_volume)),
-            Row("Animation speed", f"{s.speed:g}×"),
+            Row("Animation speed", f"{s.speed:g}×", said=f"{s.speed:g}"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
             Row("Push-to-talk", push_to_talk_words(v)),
             Row("Push-to-talk key", key_label(v.push_to_talk_key)),
@@ -113,6 +137,9 @@ class SettingsScene(StillScene):
             Row("Table strength (new tables)", strength_words(s.strength)),
             Row("Sit & Go blinds rise (new ones)", level_minutes_words(s.level_minutes)),
             Row("Losing hands at showdown", "Mucked" if s.muck_losers else "Shown"),
+            Row(AUTO_REBUY_ROW, "On" if s.auto_rebuy else "Off"),
+            Row("Sit out at the cash table", f"Up to {s.sit_out_hands} hands, then leave"),
+            Row("Sound out", "Headphones" if v.headphones else "Speakers"),
         ]
 
     def listening(self) -> Row:
@@ -143,12 +170,39 @@ class SettingsScene(StillScene):
             row, step = command.pair
             self.focus = self.focus if row < 0 else row
             self.apply(changed(self.host.settings, ROWS[self.focus], step))
+        elif k is Ui.CHOOSE:
+            said, _, value = command.text.partition("=")
+            try:
+                settings, _ = apply_choice(self.host.settings, Choice(said, value), VOICE_ROWS)
+            except NotHere:
+                return  # refused when heard (``hear`` says why)
+            self.focus = ROWS.index(_ROW_OF[said])
+            self.apply(settings)
         elif k is Ui.CANCEL:
             trouble = self.host.keep_settings()
             if trouble:
                 self.error = trouble  # stays open so the player reads it; Esc again closes
                 return
             self.host.pop(self)
+
+    def describe(self) -> Description:
+        about = (self.error,) if self.error else ()
+        return Description("settings", "Settings", about,
+                           menu_items([*self.rows(), self.listening()], self.buttons),
+                           self.focus, ("voice volume fifty", "effects volume thirty",
+                                        "speed two", "push to talk on", "wake word off",
+                                        "headphones", "cancel"),
+                           key=self.error)
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control is Control.CHOOSE and intent.choice is not None \
+                and intent.choice.row != "screen":
+            try:
+                apply_choice(self.host.settings, intent.choice, VOICE_ROWS)  # refused: why
+            except NotHere as why:
+                return str(why)
+            return UiCommand(Ui.CHOOSE, f"{intent.choice.row}={intent.choice.value}")
+        return pressed(intent, self.buttons)
 
     def apply(self, settings: GameSettings) -> None:
         """Take effect at once: sounds, deck sprites, voice options, the table's speed."""
@@ -167,7 +221,8 @@ class SettingsScene(StillScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         L = menu_layout(self.host.size, len(ROWS) + 1, len(self.buttons), 0.5)
-        note, color = ("Left/Right change · saved to settings.toml when you close", MUTED)
+        note, color = (PAUSED_NOTE if self.on_change is not None else
+                       "Left/Right change · saved to settings.toml when you close", MUTED)
         if self.error:
             note, color = self.error, ORANGE
         listening = self.listening()

@@ -73,4 +73,5 @@ class SitAndGoPart(SeatDesk):
         if self.results_in <= 0 and not self.presenter.busy:
             self.results_in = None
             self.session.save.close()
-            self.host.open(SceneName.START, Opening(notice=self.desk.results_notice()))
+            self.host.open(SceneName.RESULTS, Opening(notice=self.desk.results_title(),
+                                                      lines=self.desk.results_lines()))

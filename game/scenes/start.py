@@ -14,6 +14,7 @@ from bots.levels import LEVEL_NAMES, LEVELS
 from engine.chips import chip_text
 from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
+from game.persistence.sitngo import SitAndGoStateError, read_state
 from game.render.theme import BG, GOLD, MUTED, ORANGE, PANEL
 from game.render.voice import draw_voice_check
 from game.render.widgets import panel
@@ -26,7 +27,10 @@ from game.scenes.dialog import (
     menu_bindings,
     menu_layout,
 )
+from game.scenes.seating import open_sit_and_go
 from game.scenes.settings import changed
+from game.scenes.spoken import Description, Heard, answers, menu_items, pressed
+from game.settings.by_voice import NotHere, apply_choice
 from game.settings.model import (
     BANK_CHOICES,
     BOT_KINDS,
@@ -39,10 +43,10 @@ from game.settings.model import (
 )
 from game.table.factory import continuable, continued_table, new_table, table_seed
 from game.table.players import bot_blurb
-from game.table.sitngo import seat_sit_and_go
 from game.voicectl.controller import list_microphones
 from game.voicectl.room_options import push_to_talk_words, wake_words
 from game.voicectl.voice_check import CheckView, VoiceCheck
+from voice.understand.intent import Choice, Control, Intent
 
 _log = logging.getLogger(__name__)
 
@@ -50,7 +54,31 @@ ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength", "clock", "bank", 
         "speed", "mic", "ptt", "wake", "phones", "check")
 HANDS, STATS, CONTINUE, NEW, CAREER = "hands", "stats", "continue", "new", "career"
 SIT_AND_GO, TURBO = "standard", "turbo"  # the Sit & Go buttons' values: its speed
+_ROW_OF = {"blinds": "level", "buy_in_bb": "buy_in", "chips": "buy_in", "bot2": "bot1",
+           "bot3": "bot2", "bot4": "bot3", "strength": "strength", "clock": "clock",
+           "four_color": "deck", "speed": "speed", "push_to_talk": "ptt",
+           "wake_word": "wake", "sound_out": "phones"}
+"""Each value said here (a choose block's row) and the start screen's row it sets."""
+VOICE_ROWS = frozenset(_ROW_OF)
 NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
+
+
+NEW_TABLE_ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength")
+"""The rows that set up a new table: a continued table keeps its own blinds, stacks and
+bots."""
+NEW_TABLE_NOTE = "For a new table (N): Continue keeps your table's blinds, stacks and bots"
+
+
+def waiting_sit_and_go() -> str:
+    """A line saying the player's Sit & Go waits to be continued ("" when none does)."""
+    try:
+        state = read_state()
+    except SitAndGoStateError:
+        return ""
+    if state is None or state.autopilot:
+        return ""
+    number = state.data.get("number")
+    return f"Your Sit & Go #{number} waits to be continued: Sit & Go (S) continues it."
 
 
 _VOICE_NOTES = {
@@ -76,6 +104,7 @@ class StartScene(StillScene):
     can_continue: bool = False
     asking: bool = False  # "New table" pressed over a saved table: asking before closing it
     saved: str = ""  # the saved table's seats and stacks, in a line
+    waiting: str = ""  # the player's saved Sit & Go, waiting to be continued, in a line
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
     mics_listed: threading.Event = field(default_factory=threading.Event)
@@ -89,26 +118,35 @@ class StartScene(StillScene):
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
                 f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
+        self.waiting = waiting_sit_and_go()
         told = self.host.save.take_notices()
         for notice in told:  # on the screen below, and in the log
             _log.warning("%s", notice)
-        self.notice = " ".join([*told, self.notice]).strip()
+        self.notice = " ".join([*told, self.notice, self.waiting]).strip()
         self._menu_buttons()
 
     def _menu_buttons(self) -> None:
         self.asking = False
         enter = UiCommand(Ui.SELECT, CONTINUE) if self.can_continue else UiCommand(Ui.CONFIRM)
         self.buttons = [
-            *([ButtonSpec("Continue", enter, pygame.K_RETURN, "Enter")]
+            *([ButtonSpec("Continue", enter, pygame.K_RETURN, "Enter",
+                          said_by=("resume", "sit_down"))]
               if self.can_continue else []),
             ButtonSpec("New table" if self.can_continue else "Sit down", UiCommand(Ui.CONFIRM),
                        pygame.K_n if self.can_continue else pygame.K_RETURN,
-                       "N" if self.can_continue else "Enter"),
-            ButtonSpec("Sit & Go", UiCommand(Ui.SELECT, SIT_AND_GO), pygame.K_s, "S"),
-            ButtonSpec("Turbo", UiCommand(Ui.SELECT, TURBO), pygame.K_u, "U"),
-            ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H"),
-            ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T"),
-            ButtonSpec("Career", UiCommand(Ui.SELECT, CAREER), pygame.K_k, "K"),
+                       "N" if self.can_continue else "Enter",
+                       said_by=("new_table",) if self.can_continue
+                       else ("sit_down", "new_table", "resume")),
+            ButtonSpec("Sit & Go", UiCommand(Ui.SELECT, SIT_AND_GO), pygame.K_s, "S",
+                       said_by=("sit_and_go",)),
+            ButtonSpec("Turbo", UiCommand(Ui.SELECT, TURBO), pygame.K_u, "U",
+                       said_by=("turbo",)),
+            ButtonSpec("Hands", UiCommand(Ui.SELECT, HANDS), pygame.K_h, "H",
+                       said_by=("screen=hands",)),
+            ButtonSpec("Stats", UiCommand(Ui.SELECT, STATS), pygame.K_t, "T",
+                       said_by=("screen=stats",)),
+            ButtonSpec("Career", UiCommand(Ui.SELECT, CAREER), pygame.K_k, "K",
+                       said_by=("screen=career",)),
             ButtonSpec("Quit", UiCommand(Ui.QUIT), pygame.K_ESCAPE, "Esc"),
         ]
 
@@ -116,7 +154,8 @@ class StartScene(StillScene):
         """Starting a new table closes the saved one: say so and wait for a yes."""
         self.asking = True
         self.buttons = [
-            ButtonSpec("Yes, new table", UiCommand(Ui.SELECT, NEW), pygame.K_y, "Y"),
+            ButtonSpec("Yes, new table", UiCommand(Ui.SELECT, NEW), pygame.K_y, "Y",
+                       said_by=("new_table",)),
             ButtonSpec("Keep my table", UiCommand(Ui.CANCEL), pygame.K_ESCAPE, "Esc"),
         ]
 
@@ -140,17 +179,21 @@ class StartScene(StillScene):
         s = self.settings
         sb, bb = s.blinds
         clock = "Off" if s.turn_seconds == 0 else f"{s.turn_seconds} s per action"
+        said_clock = "off" if s.turn_seconds == 0 else f"{s.turn_seconds} seconds an action"
         return [
-            Row("Blinds", f"Level {s.level}: {sb}/{bb}"),
-            Row("Buy-in", f"{s.buy_in_bb} BB = {chip_text(s.buy_in)} chips"),
+            Row("Blinds", f"Level {s.level}: {sb}/{bb}",
+                said=f"level {s.level}, {sb} and {bb}"),
+            Row("Buy-in", f"{s.buy_in_bb} BB = {chip_text(s.buy_in)} chips",
+                said=f"{s.buy_in_bb} big blinds, {chip_text(s.buy_in)} chips"),
             Row("Seat 2 (left)", _bot_row(s.bots[0])),
             Row("Seat 3 (across)", _bot_row(s.bots[1])),
             Row("Seat 4 (right)", _bot_row(s.bots[2])),
             Row("Table strength", strength_words(s.strength)),
-            Row("Turn clock", clock),
-            Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—"),
+            Row("Turn clock", clock, said=said_clock),
+            Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—",
+                said=f"{s.bank_seconds} seconds a hand" if s.turn_seconds else "none"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
-            Row("Animation speed", f"{s.speed:g}×"),
+            Row("Animation speed", f"{s.speed:g}×", said=f"{s.speed:g}"),
             Row("Microphone", self._mic_label()),
             Row("Push-to-talk", push_to_talk_words(s.voice)),
             Row("Wake word", wake_words(s.voice)),
@@ -204,9 +247,9 @@ class StartScene(StillScene):
             row, step = command.pair
             row = self.focus if row < 0 else row
             self.focus = row
-            self.host.settings = self._changed(ROWS[row], step)
-            if self.host.voice is not None:  # at once: the voice check hears with them
-                self.host.voice.configure(self.host.settings.voice)
+            self._set(self._changed(ROWS[row], step))
+        elif k is Ui.CHOOSE:
+            self._choose(command.text)
         elif k is Ui.CONFIRM and self.can_continue:
             self._ask_new()
         elif k is Ui.CONFIRM:
@@ -215,6 +258,60 @@ class StartScene(StillScene):
             self.host.open(SceneName.HELP)
         elif k is Ui.QUIT:
             self.host.quit()
+
+    def _set(self, settings: GameSettings) -> None:
+        self.host.settings = settings
+        if self.host.voice is not None:  # at once: the voice check hears with them
+            self.host.voice.configure(settings.voice)
+
+    def _choose(self, said: str) -> None:
+        """A value chosen by voice ("row=value"): set, and the row focused so that the
+        new value is said back."""
+        row, _, value = said.partition("=")
+        try:
+            settings, _ = apply_choice(self.settings, Choice(row, value), VOICE_ROWS)
+        except NotHere:
+            return  # refused when heard (``hear`` says why)
+        self.focus = ROWS.index(_ROW_OF[row])
+        self._set(settings)
+
+    # ------------------------------------------------------------ by ear
+
+    def describe(self) -> Description:
+        rows = self.rows()[:-1]  # the voice check's meter is no item to the ear
+        about: list[str] = [self.notice] if self.notice else []
+        if self.asking:
+            return Description("start", "Close your saved table?",
+                               (*about, f"It is cashed out into your record. {self.saved}"),
+                               menu_items([], self.buttons), None, ("yes", "no"))
+        if self.can_continue:
+            about.append(self.saved)
+            hints: tuple[str, ...] = ("continue", "new table", "sit and go", "quit the game")
+        else:
+            sb, bb = self.settings.blinds
+            about.append(f"A new cash table: blinds {sb} and {bb}, "
+                         f"buy-in {self.settings.buy_in_bb} big blinds.")
+            hints = ("sit down", "sit and go", "level two", "buy in fifty big blinds",
+                     "shark", "seat two maniac", "turbo", "open my stats", "quit the game")
+        return Description("start", "Hold'em, the start screen", tuple(about),
+                           menu_items(rows, self.buttons), self.focus, hints,
+                           key=f"{self.notice}|{self.can_continue}")
+
+    def hear(self, intent: Intent) -> Heard:
+        if intent.control is Control.CHOOSE and intent.choice is not None \
+                and intent.choice.row != "screen":
+            try:
+                apply_choice(self.settings, intent.choice, VOICE_ROWS)  # refused: why
+            except NotHere as why:
+                return str(why)
+            return UiCommand(Ui.CHOOSE, f"{intent.choice.row}={intent.choice.value}")
+        if self.asking and answers(intent) is not None:
+            return UiCommand(Ui.SELECT, NEW) if answers(intent) else UiCommand(Ui.CANCEL)
+        if intent.choice is not None and intent.choice.value == "help":
+            return UiCommand(Ui.HELP)
+        if intent.control is Control.RESUME and not self.can_continue:
+            return "There is no saved table to continue. Say sit down for a new one"
+        return pressed(intent, self.buttons)
 
     def _changed(self, row: str, step: int) -> GameSettings:
         s = self.settings
@@ -263,10 +360,7 @@ class StartScene(StillScene):
     def sit_and_go(self, speed: str) -> None:
         """A four-player Sit & Go (its own save file: the cash table is kept); the saved
         one, if the player left one unfinished, is continued."""
-        trouble = self._prepare()
-        seated, notices, _ = seat_sit_and_go(self.settings, self._seed(), speed=speed)
-        notice = " ".join([*notices, trouble or ""]).strip()
-        self.host.open(SceneName.TABLE, Opening(notice=notice, table=seated))
+        open_sit_and_go(self.host, speed, self.seed, self._prepare())
 
     def continue_table(self) -> None:
         """Back to the saved table; a hand in play resumes where it stopped."""
@@ -301,7 +395,7 @@ class StartScene(StillScene):
             note, color = f"It is cashed out into your record. {self.saved}", ORANGE
         elif self.can_continue:
             title = "Continue your table, or set up a new one"
-            if not ROWS[self.focus].startswith("bot"):
+            if ROWS[self.focus] not in NEW_TABLE_ROWS:
                 note, color = self.saved, GOLD
         draw_menu(surface, text, L, title, self.rows(), self.focus, self.buttons, note, color)
         _, left, _, right = L.rows[ROWS.index("check")]
@@ -329,11 +423,14 @@ class StartScene(StillScene):
         top = 0
         if self.notice:
             top = self._notice_box().bottom + NOTICE_PAD
-        return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top)
+        return menu_layout(self.host.size, len(ROWS), len(self.buttons), 0.6, top=top,
+                           per_row=4)  # two lines of buttons: each label whole
 
     def _note(self) -> str:
         """The focused bot's description, else how the menu works."""
         row = ROWS[self.focus]
+        if self.can_continue and row in NEW_TABLE_ROWS:
+            return NEW_TABLE_NOTE
         if row.startswith("bot"):
             name, style = bot_blurb(self.settings.bots[int(row[-1]) - 1])
             return f"{name}: {style}"

@@ -22,13 +22,12 @@ from engine.sizing import BettingContext
 from engine.table import PlayerLeft
 from engine.view import PlayerView
 from game.help.walkthrough import Until, Walkthrough
-from game.input.actionbar import table_bindings
+from game.input.actionbar import TICKS, table_bindings
 from game.input.commands import ActCommand, Command, Ui, UiCommand, cancels_voice, confirms_all_in
 from game.input.mapper import Bindings, Hit
 from game.records.handlog import log_line
 from game.render.actionbar import draw_bar, draw_top
 from game.render.layout import TableLayout, table_layout
-from game.render.notices import draw_notices
 from game.render.side import SideRenderer
 from game.render.table import Bubble, SeatStatus, TableRenderer
 from game.render.tour import draw_tour, tour_box
@@ -37,7 +36,7 @@ from game.scenes.base import Host, Opening, SceneName
 from game.scenes.sitngo_desk import SitAndGoPart
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.sound.effects import effect_for
-from game.table.actionbar import ActionPanel, BarModel, Choice, bar_model
+from game.table.actionbar import ActionPanel, BarModel, bar_model
 from game.table.clock import TurnClock
 from game.table.loop import HandLoop
 from game.table.moods import Moods
@@ -82,6 +81,7 @@ class TableScene(SitAndGoPart):
     notices: list[tuple[str, float]] = field(default_factory=list)  # (sentence, shown until)
     message_error: bool = False
     message_age: float = 0.0
+    opened: str = ""  # the bar's line the player opened whole (I or a click), kept open
     rebuy_requested: bool = False
     refused_at: tuple[int, int] | None = None  # when the refusal on the message line was
     now: float = 0.0
@@ -217,7 +217,7 @@ class TableScene(SitAndGoPart):
         names = tuple(s.name for s in self.display.seats)
         line = log_line(event, names, self.me, self.session.number)
         if line:
-            self.note(line)
+            self.note(line + (" (the clock ran out)" if event is self.loop.timed_out else ""))
         voice = self.voice
         if voice is not None:
             voice.narrate(event, self.session.view(self.me))
@@ -293,7 +293,7 @@ class TableScene(SitAndGoPart):
         self._tour_moved(Until.HAND_OVER)
         if self.desk is not None:
             self._tournament_news()
-        self.panel.clear_pre()  # "fold to any bet" lasts the hand
+        self.panel.clear_pre()
         voice = self.voice
         if voice is not None:
             voice.between_hands()
@@ -384,13 +384,9 @@ class TableScene(SitAndGoPart):
             self.message_age = -MESSAGE_SECONDS
             return
         refusal = self.loop.attempt(command)
-        if refusal is None:
-            return
-        typed = self.panel.typed
-        if command.seat == self.me and typed and command.action.to == int(typed):
-            self.panel.typed = ""
-            refusal = f"{chip_text(int(typed))} refused: {refusal}"
-        self._refuse(refusal)
+        if refusal is not None:  # a refused typed amount stays in the box, reason beside
+            self._refuse(self.panel.refuse_typed(command.action, refusal)
+                         if command.seat == self.me else refusal)
 
     def _refuse(self, refusal: str) -> None:
         """A refusal, shown prominently until it times out or the hand moves on (a
@@ -408,12 +404,14 @@ class TableScene(SitAndGoPart):
         if self._voice_ui(c):
             return
         legal, ctx = self._legal(), self._context()
-        if k is Ui.WAGER:
-            choice = p.wager(legal, ctx)
-            if p.armed is not None and p.armed.kind in (ActionKind.BET, ActionKind.RAISE):
-                choice = Choice(choice.label, p.armed)  # the confirm button sends the shove
-            if choice.action is not None:
-                self._player_act(ActCommand(self.me, choice.action, "keyboard"))
+        if k in _BOX_EDITS and self.refused_at is not None:  # about the amount just changed
+            self.message, self.refused_at = "", None
+        if k is Ui.WAGER:  # what the box shows, or why nothing (a shove being confirmed)
+            action, why = p.to_send(legal, ctx)
+            if why is not None:
+                self._refuse(why)
+            elif action is not None:
+                self._player_act(ActCommand(self.me, action, "keyboard"))
         elif k is Ui.SIZE_STEP:
             p.step_by(int(c.number))
         elif k is Ui.SLIDER:
@@ -426,9 +424,11 @@ class TableScene(SitAndGoPart):
         elif k is Ui.BACKSPACE:
             p.backspace()
         elif k is Ui.CLEAR:
-            p.typed = ""
-        elif k in _TICKS:
-            p.tick(_TICKS[k], self._to_call())
+            p.clear_box()
+        elif k in TICKS:
+            p.tick(TICKS[k], self._to_call())
+        elif k is Ui.READ:
+            self.opened = "" if self.opened else self.model.message or self.model.standing
         elif k is Ui.SIT_OUT:
             self._toggle_sit_out()
         elif k is Ui.REBUY:
@@ -484,11 +484,15 @@ class TableScene(SitAndGoPart):
                 self.note(trouble)
 
     def settings_changed(self, settings: GameSettings) -> None:
-        """The settings overlay changed the speed or the deck: this table follows."""
+        """The settings overlay changed the speed, the deck or the player's auto top-up:
+        this table follows."""
         self.session.settings = self.session.settings.with_(
             speed=settings.speed, four_color=settings.four_color,
             effects_volume=settings.effects_volume, voice_volume=settings.voice_volume,
-            voice=settings.voice, muck_losers=settings.muck_losers)
+            voice=settings.voice, muck_losers=settings.muck_losers,
+            auto_rebuy=settings.auto_rebuy)
+        if self.session.seated(self.me) and not self.autopilot:
+            self.session.table.set_auto_rebuy(self.me, settings.auto_rebuy)
 
     # ------------------------------------------------------------ update
 
@@ -522,7 +526,7 @@ class TableScene(SitAndGoPart):
             self.refused_at = None
             if self.message_error:
                 self.message = ""
-        if self.message:
+        if self.message and self.message != self.opened:  # an opened line stays
             self.message_age += dt
             if self.message_age > MESSAGE_SECONDS:
                 self.message = ""
@@ -582,18 +586,17 @@ class TableScene(SitAndGoPart):
         beat = self.presenter.beat if self.presenter.current is not None else None
         L = self.layout
         self.renderer.draw(surface, L, self.display, beat, self.presenter.progress, status,
-                           tuple(self.bubbles))
+                           tuple(self.bubbles), self.shown_notices())
         draw_top(surface, self.host.text, L, self.model)
-        draw_bar(surface, self.host.text, L, self.model)
+        draw_bar(surface, self.host.text, L, self.model,
+                 bool(self.opened) and self.opened == (self.message or self.model.standing))
         names = tuple(s.name for s in self.display.seats)
         self.side.draw(surface, L.side, L.log, L.graph, self.log, self.session.history, names,
                        L.ui_scale, hands=self.session.graph_hands)
         draw_voice(surface, self.host.text, L.voice, self.voice_panel)
-        draw_notices(surface, self.host.text, L, self.shown_notices())
         tip = self.tour.tip if self.tour is not None else None
         if tip is not None:
             draw_tour(surface, self.host.text, tour_box(L, self.host.text, tip))
 
 
-_TICKS = {Ui.PRE_CHECK_FOLD: "check_fold", Ui.PRE_CALL_ANY: "call_any", Ui.PRE_CHECK: "check",
-          Ui.PRE_CALL: "call", Ui.PRE_FOLD_ANY: "fold_any"}
+_BOX_EDITS = frozenset({Ui.TYPE, Ui.BACKSPACE, Ui.CLEAR, Ui.SLIDER, Ui.SIZE_STEP, Ui.PRESET})

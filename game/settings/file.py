@@ -23,6 +23,7 @@ from game.settings.model import (
     BUY_IN_CHOICES_BB,
     CLOCK_CHOICES,
     MAX_LEVEL_MINUTES,
+    MAX_SIT_OUT_HANDS,
     MAX_SPEED,
     MIN_SPEED,
     PTT_BUTTONS,
@@ -150,6 +151,7 @@ KEYS: tuple[Key, ...] = (
     Key("table", "confirm_free_fold", _boolean, voice=True),  # keys, clicks and voice
     Key("table", "strength", _int_range(1, 5)),
     Key("table", "level_minutes", _int_range(0, MAX_LEVEL_MINUTES)),
+    Key("table", "sit_out_hands", _int_range(1, MAX_SIT_OUT_HANDS)),
     Key("display", "four_color", _boolean),
     Key("display", "speed", _float_range(MIN_SPEED, MAX_SPEED)),
     Key("display", "walkthrough_done", _boolean),

@@ -26,6 +26,11 @@ LEVEL_MINUTE_CHOICES: tuple[int, ...] = (0, 3, 5, 8, 10, 15, 20)
 """The settings overlay's choices of minutes a Sit & Go level lasts (0: by hands); the
 settings file and ``--level-minutes`` take any from 1 to :data:`MAX_LEVEL_MINUTES`."""
 MAX_LEVEL_MINUTES = 120
+SIT_OUT_CHOICES: tuple[int, ...] = (3, 6, 12, 24)
+"""Hands a player may sit out at a cash table before leaving it (seed 001's house rule
+is 3; commercial tables allow about three orbits, 12 hands at four seats, the default);
+the settings file takes any from 1 to :data:`MAX_SIT_OUT_HANDS`."""
+MAX_SIT_OUT_HANDS = 100
 PTT_KEYS: tuple[str, ...] = ("v", "g", "j", "m", "z", "left ctrl", "right ctrl", "left alt",
                              "right alt")
 """Keys push-to-talk may be held on: none of them does anything else in the game."""
@@ -81,6 +86,7 @@ class GameSettings:
     voice: VoiceSettings = field(default_factory=VoiceSettings)
     strength: int = DEFAULT_LEVEL  # the bots' level (bots.levels), 1 Beginner .. 5 Shark
     level_minutes: int = 0  # a new Sit & Go's blinds rise every N minutes (0: by hands)
+    sit_out_hands: int = 12  # hands a player may sit out at a cash table, then leaves it
 
     @property
     def seat_kinds(self) -> tuple[str, str, str]:

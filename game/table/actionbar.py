@@ -2,9 +2,11 @@
 what the bar shows this frame. One of three parts: the clicks and keys are
 ``game.input.actionbar``, the drawing ``game.render.actionbar``.
 
-Presets use ``engine.sizing`` exactly as the voice parser does. Typed amounts are sent
-to the engine as typed; if the engine refuses, its sentence is shown and nothing is
-adjusted.
+Presets use ``engine.sizing`` exactly as the voice parser does. The amount box sends
+exactly what it shows and shows exactly what was typed (leading zeros dropped as they
+are typed): a typed amount goes to the engine as typed; one the engine refuses stays in
+the box with the reason beside it, and Enter on it (or on an emptied box) says why
+rather than bet anything.
 """
 
 from __future__ import annotations
@@ -39,11 +41,15 @@ class Choice:
 
 @dataclass(slots=True)
 class ActionPanel:
-    """Amount state for the human's decision. ``amount`` is the slider's value."""
+    """Amount state for the human's decision. ``amount`` is the slider's value; while
+    ``editing`` the box holds ``typed`` instead (possibly nothing), and ``refused`` is
+    why that amount was refused, kept beside it until the amount changes."""
 
     seat: int
     amount: int = 0
     typed: str = ""
+    editing: bool = False
+    refused: str = ""
     low: int = 0
     high: int = 0
     step: int = 10
@@ -51,12 +57,11 @@ class ActionPanel:
     pre_call_any: bool = False
     pre_check: bool = False  # check if still free; a bet clears it
     pre_call: int | None = None  # call exactly this; cleared when the amount changes
-    pre_fold_any: bool = False  # fold to any bet this hand (check while it's free)
     armed: Action | None = None  # an all-in asked for once, waiting for the second ask
 
     def reset(self, legal: LegalActions | None, ctx: BettingContext | None) -> None:
         """A new decision: slider to the minimum, typed text cleared."""
-        self.typed = ""
+        self.use_slider()
         self.armed = None
         wager = None if ctx is None else ctx.raise_range
         if legal is None or ctx is None or wager is None:  # no bet or raise possible
@@ -73,13 +78,32 @@ class ActionPanel:
         return (self.amount - self.low) / (self.high - self.low)
 
     def wager_value(self) -> int | None:
-        """What the wager button would send: the typed number, else the slider."""
-        if self.typed:
-            return int(self.typed)
+        """What the wager button would send: the typed number (None for an empty box),
+        else the slider."""
+        if self.editing:
+            return int(self.typed) if self.typed else None
         return self.amount if self.high > 0 else None
 
+    def use_slider(self) -> None:
+        """The box shows the slider's amount again (the slider, a step or a preset moved)."""
+        self.typed, self.editing, self.refused = "", False, ""
+
+    def box_refusal(self) -> str | None:
+        """Why the wager button must not send the box as it stands (an emptied box, an
+        amount already refused), or None."""
+        if self.editing and not self.typed:
+            return "Type an amount first, or use the slider or a preset"
+        return self.refusal_text or None
+
+    @property
+    def refusal_text(self) -> str:
+        """"15 refused: Minimum raise is to 20" while the box holds a refused amount."""
+        if not (self.refused and self.editing and self.typed):
+            return ""
+        return f"{chip_text(int(self.typed))} refused: {self.refused}"
+
     def set_fraction(self, f: float) -> None:
-        self.typed = ""
+        self.use_slider()
         if self.high <= self.low:
             self.amount = self.high
             return
@@ -89,7 +113,7 @@ class ActionPanel:
 
     def step_by(self, steps: int) -> None:
         base = self.amount
-        self.typed = ""
+        self.use_slider()
         if self.high <= self.low:
             return
         target = base + steps * self.step
@@ -100,37 +124,56 @@ class ActionPanel:
     def set_preset(self, name: str, ctx: BettingContext | None) -> None:
         if ctx is None or self.high <= 0:
             return
-        self.typed = ""
+        self.use_slider()
         self.amount = preset_to(name, ctx)
 
     def type_digit(self, digit: str) -> str | None:
-        """Add a digit to the typed amount, as typed: never dropped or changed to fit
-        (the engine says what is wrong with an amount). The sentence saying why not when
-        the box is full."""
-        if not self.typed and digit == "0":
-            return None
-        if len(self.typed) >= MAX_TYPED_DIGITS:
+        """Add a digit to the box, as typed: never dropped or changed to fit (the engine
+        says what is wrong with an amount), except that a leading zero goes as it is
+        typed ("0050" shows 0, 0, 5, 50). The sentence saying why not when the box is
+        full."""
+        typed = (self.typed if self.editing else "") + digit
+        if len(typed.lstrip("0")) > MAX_TYPED_DIGITS:
             return f"An amount has at most {MAX_TYPED_DIGITS} digits"
-        self.typed += digit
+        self.typed, self.editing, self.refused = typed.lstrip("0") or "0", True, ""
         return None
 
     def typed_refusal(self, hand: HandState | None, legal: LegalActions | None,
                       ctx: BettingContext | None) -> str | None:
-        """The engine's sentence for a typed amount past the whole stack, said as it is
-        typed (no further digit can mend it; Enter is refused with the same words)."""
-        if hand is None or not self.typed or self.high <= 0 or int(self.typed) <= self.high:
+        """The engine's sentence for a typed amount no further digit can mend (0, or
+        past the whole stack), said as it is typed and kept beside the box (Enter is
+        refused with the same words)."""
+        if hand is None or not self.editing or not self.typed or self.high <= 0:
             return None
+        if self.typed != "0" and int(self.typed) <= self.high:
+            return None  # still typing: a longer amount may be legal
         action = self.wager(legal, ctx).action
         if action is None:
             return None
         try:
             hand.verify(action)
         except IllegalAction as refusal:
-            return str(refusal)
+            self.refused = str(refusal)
+            return self.refused
         return None
 
+    def refuse_typed(self, action: Action, reason: str) -> str:
+        """The engine refused ``action``: when it is the box's typed amount, the amount
+        stays in the box with the reason beside it. The sentence to show."""
+        if not (self.editing and self.typed and action.to == int(self.typed)):
+            return reason
+        self.refused = reason
+        return self.refusal_text
+
     def backspace(self) -> None:
-        self.typed = self.typed[:-1]
+        """Take the last digit off the box (editing the slider's amount when it shows)."""
+        if not self.editing:
+            self.typed = str(self.amount) if self.high > 0 else ""
+        self.typed, self.editing, self.refused = self.typed[:-1], True, ""
+
+    def clear_box(self) -> None:
+        """Empty the box to type a new amount (Enter on it bets nothing, and says why)."""
+        self.typed, self.editing, self.refused = "", True, ""
 
     # -------------------------------------------------------------- choices
 
@@ -162,6 +205,16 @@ class ActionPanel:
         suffix = " (all-in)" if to == legal.all_in_to else ""
         return Choice(f"{word} {chip_text(to)}{suffix}", Action(self.seat, kind, to))
 
+    def to_send(self, legal: LegalActions | None, ctx: BettingContext | None
+                ) -> tuple[Action | None, str | None]:
+        """What the wager button (R, Enter) sends now, or why it sends nothing: the
+        all-in waiting for its confirmation, else the box's amount unless it is empty or
+        already refused."""
+        if self.armed is not None and self.armed.kind in (ActionKind.BET, ActionKind.RAISE):
+            return self.armed, None
+        why = self.box_refusal() if legal is not None else None
+        return (None, why) if why is not None else (self.wager(legal, ctx).action, None)
+
     def all_in(self, legal: LegalActions | None) -> Choice:
         if legal is None:
             return Choice("All-in", None)
@@ -186,11 +239,11 @@ class ActionPanel:
         return False
 
     def pre_action(self, legal: LegalActions) -> Action | None:
-        """The action a ticked pre-action box takes now that it's our turn (clears it;
-        "fold to any bet" stays for the hand). "Check" and "Call N" take nothing when
-        the bet is no longer what was ticked: the player decides."""
+        """The action a ticked pre-action box takes now that it's our turn (clears it).
+        "Check" and "Call N" take nothing when the bet is no longer what was ticked: the
+        player decides."""
         kind = None
-        if self.pre_check_fold or self.pre_fold_any:
+        if self.pre_check_fold:
             kind = ActionKind.CHECK if legal.check else ActionKind.FOLD
         elif self.pre_call_any:
             kind = ActionKind.CHECK if legal.check else ActionKind.CALL
@@ -205,8 +258,7 @@ class ActionPanel:
     def tick(self, which: str, to_call: int = 0) -> None:
         """Tick (or untick) one pre-action box; ticking one unticks the others."""
         on = {"check_fold": self.pre_check_fold, "call_any": self.pre_call_any,
-              "check": self.pre_check, "call": self.pre_call is not None,
-              "fold_any": self.pre_fold_any}
+              "check": self.pre_check, "call": self.pre_call is not None}
         was = on[which]
         self.clear_pre()
         if not was:
@@ -214,10 +266,9 @@ class ActionPanel:
             self.pre_call_any = which == "call_any"
             self.pre_check = which == "check"
             self.pre_call = to_call if which == "call" else None
-            self.pre_fold_any = which == "fold_any"
 
     def clear_pre(self) -> None:
-        self.pre_check_fold = self.pre_call_any = self.pre_check = self.pre_fold_any = False
+        self.pre_check_fold = self.pre_call_any = self.pre_check = False
         self.pre_call = None
 
 
@@ -247,7 +298,6 @@ class BarModel:
     armed: bool = False  # an all-in or a free fold waits for its confirmation
     pre_check: bool = False
     pre_call: bool = False
-    pre_fold_any: bool = False
     pre_to_call: int = 0  # what calling would cost now, for the "Call N" box
     standing: str = ""  # the player's seat between hands: "Waiting for the big blind"...
     can_post: bool = False  # waiting for the big blind: "Post now" plays the next hand
@@ -259,6 +309,8 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
               to_call: int = 0) -> BarModel:
     my_turn = legal is not None
     value = panel.wager_value()
+    if my_turn and panel.refusal_text and not message:  # the reason stays by the amount
+        message, error = panel.refusal_text, True
     armed = my_turn and panel.armed is not None
     wager, allin = panel.wager(legal, ctx), panel.all_in(legal)
     fold = panel.fold(legal)
@@ -275,12 +327,13 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         fold=fold, call=panel.check_call(legal, ctx),
         wager=wager, allin=allin, armed=armed,
         can_wager=legal is not None and legal.wager is not None,
-        amount_text=panel.typed or (chip_text(value) if value is not None else ""),
-        typed=bool(panel.typed), slider_fraction=panel.fraction,
+        amount_text=panel.typed if panel.editing else
+        (chip_text(value) if value is not None else ""),
+        typed=panel.editing, slider_fraction=panel.fraction,
         pre_check_fold=panel.pre_check_fold, pre_call_any=panel.pre_call_any,
         pre_enabled=in_hand and not my_turn, message=message, message_is_error=error,
         pre_check=panel.pre_check, pre_call=panel.pre_call is not None,
-        pre_fold_any=panel.pre_fold_any, pre_to_call=to_call,
+        pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
         rebuy_asked=can_rebuy or rebuy_asked,
         standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,

@@ -88,17 +88,28 @@ def continued_table(settings: GameSettings, seed: int, found: Recovery, save: Sa
     level = level_of(table.config.big_blind) or settings.level
     kept = settings.with_(level=level)
     session = TableSession.adopt(kept, table, random.Random(rng.getrandbits(64)), save)
-    if save.store is not None:
-        try:  # the graph goes on from where the last run left it
-            played = table_hands(save.store)
-        except (CorruptRecord, StoreError, ValueError):
-            played = []
-        session.history, session.moved = stack_history(played, session.stacks())
-        session.trim_history()
-        if played:
-            session.last_saved_hand = played[-1].id
+    me = table.seats[HUMAN_SEAT]
+    if (me is not None and table.hand is None and me.stack > 0
+            and table.sit_out_hands_left(HUMAN_SEAT) == 0):
+        session.set_sitting_out(HUMAN_SEAT, False)  # left after sitting out: back now
+    graph_from_save(session, save)
     told = found.report.message if found.report.kind != "none" else ""
     return SeatedTable(session, seats, autopilot=autopilot, told=told)
+
+
+def graph_from_save(session: TableSession, save: SaveGame) -> None:
+    """The stack graph of a continued table (cash or Sit & Go) goes on from where the
+    last run left it: its rows rebuilt from the hands in the save file."""
+    if save.store is None:
+        return
+    try:
+        played = table_hands(save.store)
+    except (CorruptRecord, StoreError, ValueError):
+        played = []
+    session.history, session.moved = stack_history(played, session.stacks())
+    session.trim_history()
+    if played:
+        session.last_saved_hand = played[-1].id
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +148,7 @@ def arrive(settings: GameSettings, seed: int, save: SaveGame, *,
     notices[:0] = save.take_notices()
     if found is not None:
         seated = continued_table(settings, seed, found, save, autopilot=autopilot)
-        return Arrival(seated, found.report.kind, tuple(notices))
+        return Arrival(seated, found.report.kind,  # the recovery is the table's to tell
+                       tuple(n for n in notices if n != found.report.message))
     seated = new_table(settings, seed, autopilot_kind=autopilot_kind, save=save)
     return Arrival(seated, "none", tuple(notices))

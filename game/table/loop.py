@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.actions import Action, IllegalAction
+from engine.actions import Action, ActionKind, IllegalAction
 from engine.cards import Card
 from engine.chips import chip_text
-from engine.events import Event
+from engine.events import ActionTaken, Event, HandStarted
 from engine.state import HandState
-from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, TableEvent
+from engine.table import ChipsAdded, PlayerBusted, PlayerLeft, SitOutOver, TableEvent
 from engine.view import PlayerView
 from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT
@@ -24,6 +24,8 @@ from game.table.session import TableSession
 
 BETWEEN_HANDS = 0.8
 LONG_THINK = 15.0
+LAST_HAND_OUT = ("You'll leave the table after this hand: you have sat out as long as "
+                 "the table allows. Press S or say I'm back to stay")
 
 
 class LoopListener(Protocol):
@@ -34,6 +36,9 @@ class LoopListener(Protocol):
 
     def say(self, text: str, error: bool = False) -> None:
         """A short notice for the player."""
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """A sentence the player must not miss: shown, said and logged."""
 
     def note(self, line: str) -> None:
         """A line for the hand log only."""
@@ -68,6 +73,10 @@ class LoopListener(Protocol):
     def left_table(self, event: PlayerLeft) -> None:
         """The player's seat left the table."""
 
+    def sat_out_too_long(self, event: SitOutOver) -> None:
+        """The player sat out as many hands as the table allows: they leave it (their
+        seat and chips kept for their return)."""
+
     def save_trouble(self) -> None:
         """Between hands the save file refuses writes: stop, or ask the player."""
 
@@ -91,6 +100,7 @@ class HandLoop:
     held_chat: list[Any] = field(default_factory=list)  # banter about the player's turn
     settled: list[str] | None = None  # the break's log lines, until it has run its time
     next_deck: list[Card] | None = None  # scripted hands (tests, screenshots)
+    timed_out: Event | None = None  # the player's last action the turn clock took
 
     # ------------------------------------------------------------ queries
 
@@ -102,7 +112,8 @@ class HandLoop:
         """The player is to act, with the table at rest."""
         hand = self.session.hand
         return (hand is not None and not hand.finished and hand.to_act == self.me
-                and not self.presenter.busy and not self.autopilot)
+                and not self.presenter.busy and not self.autopilot
+                and self.me not in hand.config.away)
 
     def acting(self) -> int | None:
         """The seat whose decision is awaited now (None while animating or between)."""
@@ -132,6 +143,8 @@ class HandLoop:
             events = self.session.submit(command.action)
         except IllegalAction as refusal:
             return str(refusal)
+        if command.source == "clock":  # the hand log says so, not a plain "You fold"
+            self.timed_out = next((e for e in events if isinstance(e, ActionTaken)), None)
         if command.seat == self.me:
             self.clock.stop()
             self.out.my_action()
@@ -159,6 +172,9 @@ class HandLoop:
         """Advance ``dt`` game seconds."""
         for event in self.presenter.update(dt):
             self.out.shown(event)
+            if isinstance(event, HandStarted) and not self.autopilot \
+                    and self.session.table.sit_out_hands_left(self.me) == 1:
+                self.out.tell(LAST_HAND_OUT, error=True)  # dealt without them: their last
         hand = self.session.hand
         if hand is None:
             self._between(dt)
@@ -209,12 +225,18 @@ class HandLoop:
             if isinstance(e, PlayerLeft) and e.seat == self.me:
                 self.out.left_table(e)
                 return
+            if isinstance(e, SitOutOver) and e.seat == self.me:
+                self.out.sat_out_too_long(e)
+                return
             if isinstance(e, PlayerBusted) and e.seat == self.me:
                 self.out.say("You're out of chips: rebuy to keep playing", error=True)
             elif isinstance(e, PlayerLeft):
                 self.out.note(f"{e.name} left the table ({e.reason})")
 
     def _decide(self, hand: HandState, seat: int, dt: float) -> None:
+        if seat in hand.config.away:  # sitting out a tournament: the hand is folded
+            self.act(ActCommand(seat, Action(seat, ActionKind.FOLD), "sitting out"))
+            return
         key = (self.session.hand_number, len(hand.events))
         human = seat == self.me and not self.autopilot
         if self.decision != key:

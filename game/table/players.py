@@ -18,6 +18,11 @@ from engine.view import PlayerView, public_events, view_of
 MIN_THINK, MAX_THINK = 0.35, 6.0
 
 
+AUTOPLAY_NAME = "Autoplay"
+"""The name of the bot that plays in the player's chair (``--autoplay``): its kind's own
+name (Vera, the shark) would sit beside the table's Vera as "Vera 2"."""
+
+
 @dataclass(slots=True)
 class Seats:
     """Bots by seat (the autopilot sits in the human's chair in autoplay)."""
@@ -35,10 +40,10 @@ class Seats:
         used: set[str] = {human_name}
         for seat, kind in kinds.items():
             bot = create_bot(kind, random.Random(rng.getrandbits(64)), think=think)
-            name = bot.name
-            n = 2
+            base = AUTOPLAY_NAME if seat == human else bot.name  # not a second "Vera"
+            name, n = base, 2
             while name in used:
-                name = f"{bot.name} {n}"
+                name = f"{base} {n}"
                 n += 1
             if name != bot.name:
                 bot = create_bot(kind, random.Random(rng.getrandbits(64)), name=name,

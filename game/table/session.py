@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.chips import chip_text
 from engine.events import Event
 from engine.state import HandState
-from engine.table import ChipsAdded, PlayerLeft, Table, TableConfig, TableEvent
+from engine.table import ChipsAdded, PlayerLeft, SitOutOver, Table, TableConfig, TableEvent
 from engine.tournament import Finished, Knockout, LevelUp, SitAndGo
 from engine.view import PlayerView, view_of
 from game.persistence.saving import SaveGame
@@ -53,7 +53,7 @@ class TableSession:
                bots: dict[int, str] | None = None) -> TableSession:
         """Everyone buys in for the chosen amount (or ``stacks``, seat by seat); the new
         table is saved with its ``bots`` (seat: kind) when ``save`` is given."""
-        table = Table(TableConfig.level(settings.level))
+        table = Table(TableConfig.level(settings.level, sit_out_limit=settings.sit_out_hands))
         for seat, name in enumerate(names):
             table.sit(seat, name, stacks[seat] if stacks else settings.buy_in,
                       auto_rebuy=seat != HUMAN_SEAT or human_auto_rebuy)
@@ -107,13 +107,15 @@ class TableSession:
     def can_deal(self) -> bool:
         if self.tournament is not None and self.tournament.finished:
             return False
-        ready = [p for p in self.table.seats if p and not p.sitting_out and p.stack > 0]
-        return len(ready) >= 2
+        return self.table.can_deal()
 
     def start_hand(self, deck: list[Card] | None = None) -> list[Event]:
         """Deal the next hand (``deck``: cards from the top, for scripted hands)."""
-        if self.table.config.muck_losers != self.settings.muck_losers:  # the setting, now
-            self.table.config = replace(self.table.config, muck_losers=self.settings.muck_losers)
+        config, settings = self.table.config, self.settings
+        if (config.muck_losers, config.sit_out_limit) != (settings.muck_losers,
+                                                           settings.sit_out_hands):
+            self.table.config = replace(config, muck_losers=settings.muck_losers,  # now
+                                        sit_out_limit=settings.sit_out_hands)
         if self.tournament is not None:
             hand, self.level_up = self.tournament.start_hand(self.rng, deck)
         else:
@@ -138,6 +140,8 @@ class TableSession:
             events, self.knockouts = self.tournament.end_hand()
         else:
             events = self.table.end_hand()
+            events += [self.table.leave(e.seat, reason="sat out too long") for e in events
+                       if isinstance(e, SitOutOver) and e.seat != HUMAN_SEAT]
         assert hand is not None
         self.last_saved_hand = self.save.hand_id
         problem = self.chips_problem()
@@ -212,6 +216,10 @@ class TableSession:
         if player is None:
             return ""
         if player.sitting_out:
+            hand = self.table.hand
+            if (hand is not None and not hand.finished and hand.config.players[seat]
+                    and seat not in hand.config.away):
+                return "Sits out next hand"  # this hand is theirs to play
             return "Sitting out"
         if player.posting:
             return "Posts the big blind next hand"

@@ -23,9 +23,16 @@ from game.persistence.sitngo import (
 )
 from game.persistence.store import StoreError
 from game.records.histories import HistoryWriter
+from game.records.sitngo_rebuild import (
+    RebuildError,
+    Rebuilt,
+    rebuild,
+    tournament_hands,
+    unfinished,
+)
 from game.records.tournament import table_name, tournament_number
 from game.settings.model import HUMAN_SEAT, GameSettings
-from game.table.factory import SeatedTable
+from game.table.factory import SeatedTable, graph_from_save
 from game.table.players import Seats
 from game.table.session import TableSession
 from voice.speak.narrator import TournamentStatus
@@ -77,32 +84,108 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
     save = open_save(folder, HistoryWriter.for_settings(settings, tournaments=True,
                                                         data=folder))
     notices = save.take_notices()
+    problem = ""
     try:
         state = read_state(folder)
     except SitAndGoStateError as err:
-        notices.append(f"{err}: a new Sit & Go starts.")
-        state = None
+        problem, state = str(err), None
     kind = "shark" if autoplay else None
-    if state is not None and state.autopilot != autoplay:
+
+    def unsaved(whose: str) -> tuple[SeatedTable, list[str], str]:
         save.close()
-        notices.append("The saved Sit & Go is " + ("yours" if autoplay else "autoplay's")
-                       + ": this one plays unsaved.")
+        notices.append(f"The saved Sit & Go is {whose}: this one plays unsaved.")
         return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
                                think_scale=think_scale, minutes_per_level=minutes_per_level),
                 notices, "none")
+
+    if state is not None and state.autopilot != autoplay:
+        return unsaved("yours" if autoplay else "autoplay's")
     if state is not None:
         found = save.saved_table()
         if found is not None and found.table is not None:
             try:
-                return (continued_sit_and_go(settings, seed, found, save, state,
-                                             think_scale=think_scale, folder=folder),
-                        notices, found.report.kind)
+                seated = continued_sit_and_go(settings, seed, found, save, state,
+                                              think_scale=think_scale, folder=folder)
+                told = [n for n in notices if n != found.report.message]  # said once:
+                return seated, told, found.report.kind  # the table tells it (told)
             except SitAndGoStateError as err:
-                notices.append(f"{err}: a new Sit & Go starts.")
+                problem = str(err)
+        else:
+            problem = "The saved Sit & Go's table can't be read"
+    rebuilt = rebuilt_from_hands(save, state, folder, Speed(speed))
+    if isinstance(rebuilt, Rebuilt):
+        mine = _autopilot_of(rebuilt.sng, state, settings)
+        if mine != autoplay:
+            return unsaved("yours" if autoplay else "autoplay's")
+        notices.append(" ".join(t for t in (f"{problem}." if problem else "",
+                                            rebuilt.message) if t))
+        return (_continue_rebuilt(settings, seed, rebuilt.sng, save, state, autopilot=mine,
+                                  think_scale=think_scale, folder=folder),
+                notices, "rebuilt")
+    if problem or rebuilt:
+        notices.append(" ".join(t for t in (problem, rebuilt) if t) + ": a new Sit & Go "
+                       "starts.")
     return (new_sit_and_go(settings, seed, speed=Speed(speed), autopilot_kind=kind,
                            think_scale=think_scale, minutes_per_level=minutes_per_level,
                            save=save, folder=folder),
             notices, "none")
+
+
+def rebuilt_from_hands(save: SaveGame, state: SavedState | None, folder: Path | None,
+                       speed: Speed = Speed.STANDARD) -> Rebuilt | str:
+    """The unfinished Sit & Go its hands leave (the save file's, or those brought back from
+    the tournament's hand-history file when the file was damaged), or why there is none
+    to rebuild ("" when there simply is none). ``speed``: the pace asked for, when neither
+    the progress file nor the blinds tell the tournament's own."""
+    store = save.store
+    if store is None:
+        return ""
+    try:
+        by_number = tournament_hands(store.hands())
+        finished = [int(r.get("number", 0)) for r in load_results(folder)]
+        number = unfinished(by_number, finished)
+        if number is None or (state is not None and state.number not in (None, number)):
+            return ""
+        known = state.config() if state is not None else None
+        seconds = float(state.data.get("seconds_at_level", 0.0)) if state is not None else 0.0
+        return rebuild(by_number[number], number, config=known, seconds_at_level=seconds,
+                       speed=speed)
+    except (StoreError, RebuildError, SitAndGoStateError, TypeError, ValueError) as err:
+        return f"The Sit & Go can't be rebuilt from its hands ({err})"
+
+
+def _autopilot_of(sng: SitAndGo, state: SavedState | None, settings: GameSettings) -> bool:
+    """Whose the tournament was: the progress file says, else the name in the chair."""
+    if state is not None:
+        return state.autopilot
+    chair = sng.table.seats[HUMAN_SEAT]
+    name = chair.name if chair is not None else next(
+        (k.name for k in sng.knockouts if k.seat == HUMAN_SEAT), "")
+    return name != settings.player_name
+
+
+def _continue_rebuilt(settings: GameSettings, seed: int, sng: SitAndGo, save: SaveGame,
+                      state: SavedState | None, *, autopilot: bool, think_scale: float,
+                      folder: Path | None) -> SeatedTable:
+    """Play on at a rebuilt Sit & Go: its table saved again under its own name, its
+    progress written at once."""
+    kinds = state.bots if state is not None else {
+        seat: kind for seat, kind in enumerate(settings.bots, start=1)}
+    if autopilot:
+        kinds.setdefault(HUMAN_SEAT, "shark")
+    rng = random.Random(f"{seed}/sitngo/{sng.table.hands_played}")
+    names = {s: p.name for s, p in enumerate(sng.table.seats) if p is not None}
+    names |= {k.seat: k.name for k in sng.knockouts}
+    seats = Seats.named({s: k for s, k in kinds.items() if s in names}, names,
+                        random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
+    seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=autopilot,
+                     think_scale=think_scale, folder=folder)
+    save.new_table(sng.table, table_name(sng.number), kinds, close_old=False)
+    seated.session.add_point()
+    if seated.session.after_hand is not None:
+        seated.session.after_hand()
+    return SeatedTable(seated.session, seated.seats, autopilot,
+                       f"Sit & Go resumed at {level_line(sng)}")
 
 
 def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, save: SaveGame,
@@ -121,7 +204,7 @@ def continued_sit_and_go(settings: GameSettings, seed: int, found: Recovery, sav
                         random.Random(rng.getrandbits(64)), human=HUMAN_SEAT)
     seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=state.autopilot,
                      think_scale=think_scale, folder=folder)
-    seated.session.add_point()
+    graph_from_save(seated.session, save)  # not "0 hands" after a resume
     if table.hand is not None:
         seated.session.hand_number = 1
     told = found.report.message if found.report.kind != "none" else ""
@@ -157,12 +240,21 @@ def _seated(settings: GameSettings, sng: SitAndGo, seats: Seats, rng: random.Ran
 
 
 def _next_number(folder: Path | None, save: SaveGame) -> int:
-    """The next tournament number: one more than any finished one's or any in the save
-    file (one left unfinished keeps its number)."""
+    """The next tournament number: one more than any finished one's, any in the save file
+    (its tables and its hands) and any in the hand-history folder, so a new tournament is
+    never numbered like an old one, nor written into an old one's file."""
     numbers = [int(r.get("number", 0)) for r in load_results(folder)]
     if save.store is not None:
-        numbers += [n for name in save.store.table_names()
-                    if (n := tournament_number(name)) is not None]
+        try:
+            numbers += [n for name in save.store.table_names()
+                        if (n := tournament_number(name.removesuffix(" (recovered)")))
+                        is not None]
+            numbers += list(tournament_hands(save.store.hands()))
+        except StoreError:
+            pass
+    archive = save.archive
+    if isinstance(archive, HistoryWriter):
+        numbers += archive.tournament_numbers()
     return max(numbers, default=0) + 1
 
 
@@ -275,9 +367,17 @@ class SitAndGoDesk:
         return any(isinstance(f, Finished) and f.winner == self.me for f in items)
 
     def results_notice(self) -> str:
-        """The results for the start screen: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        """The results in a line: "Sit & Go #3 is over · 1st Ann 65 points · ..."."""
+        return f"{self.results_title()} · " + " · ".join(results_lines(self.sng))
+
+    def results_title(self) -> str:
+        """ "Sit & Go #3 is over"."""
         number = f" #{self.sng.number}" if self.sng.number else ""
-        return f"Sit & Go{number} is over · " + " · ".join(results_lines(self.sng))
+        return f"Sit & Go{number} is over"
+
+    def results_lines(self) -> tuple[str, ...]:
+        """ "1st Ann 65 points", one a place, first place first."""
+        return tuple(results_lines(self.sng))
 
     def status(self) -> TournamentStatus:
         """What the voice answers the Sit & Go's questions from."""

@@ -61,6 +61,13 @@ from game.voicectl.questions import (
 )
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.room_options import panel_extras
+from game.voicectl.screens import (
+    Screen,
+    ScreenQuestion,
+    ScreenReader,
+    hear_on_screen,
+    read_aloud,
+)
 from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
     CountingPlayer,
@@ -73,8 +80,8 @@ from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
 from voice.listen.audio import AudioSource, AudioUnavailable
 from voice.listen.echo import Playback
-from voice.speak.narrator import Narrator, Priority
-from voice.understand.intent import Intent, IntentKind
+from voice.speak.narrator import Fate, Narrator, Priority
+from voice.understand.intent import Control, Intent, IntentKind
 
 __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
            "list_microphones"]  # re-exported for the scenes
@@ -97,8 +104,12 @@ class VoiceController(ModelSwitch, Narration):
                  microphone_factory: Callable[[str], AudioSource] | None = None,
                  sleep: Callable[[float], None] = time.sleep,
                  playback: Playback | None = None,
-                 report: Callable[[str], None] | None = None):
+                 report: Callable[[str], None] | None = None,
+                 listens: bool = True, speech_log: Fate | None = None):
         self.settings = settings
+        self.listens = listens  # False: narration only (autoplay with --speech-log)
+        self.speech_log = speech_log
+        self.scene = "table"  # the screen on top, for the lines said there
         self.seat = seat
         self.files = tuple(files)
         self.clock = clock
@@ -158,6 +169,9 @@ class VoiceController(ModelSwitch, Narration):
         self._voices: dict[int, tuple[str, int, float]] = {}
         self.panel = VoicePanel(MicState.STARTING, self.mic_note)
         self.check: VoiceCheck | None = None  # the start screen's voice check, when shown
+        self.screen: Screen | None = None  # the screen on top when it is not the table
+        self._reader = ScreenReader()
+        self._screen_question: ScreenQuestion | None = None
         self.reopen = False  # another microphone was chosen: the audio thread switches
 
     # ------------------------------------------------------------ lifecycle
@@ -172,8 +186,13 @@ class VoiceController(ModelSwitch, Narration):
             player = TappedPlayer(CountingPlayer(mixer_player()), self.playback)
             self.narrator = Narrator(player,
                                      speech_queue=CourteousQueue(self._player_has_floor))
+        if self.speech_log is not None:
+            self.narrator.fate = self.speech_log
         self.set_voices(self._voices)
         self.narrator.start()
+        if not self.listens:
+            self.mic, self.mic_note = MicState.OFF, "narration only"
+            return
         self._thread = threading.Thread(target=self._audio_main, name="voice-in", daemon=True)
         self._thread.start()
 
@@ -205,6 +224,27 @@ class VoiceController(ModelSwitch, Narration):
     def lines_played(self) -> int:
         player = self.narrator.player if self.narrator is not None else None
         return player.played if isinstance(player, (CountingPlayer, TappedPlayer)) else 0
+
+    @property
+    def on_screens(self) -> bool:
+        """A screen other than the table is on top: it listens, with its own words."""
+        return self.screen is not None
+
+    def read_screen(self, scene: Screen) -> None:
+        """Say what is new on the screen on top (its opening, its focused item)."""
+        describe = getattr(scene, "describe", None)
+        desc = describe() if describe is not None else None
+        if desc is not None:
+            self.scene = desc.scene
+        if self.narrator is not None:  # read once there is a voice to read with
+            read_aloud(self, self._reader.read(scene, desc))
+
+    def say_goodbye(self, line: str) -> bool:
+        """Say the goodbye before the game closes; False when there is no voice out."""
+        if self.narrator is None:
+            return False
+        self._say(line, Priority.URGENT)
+        return True
 
     def _player_has_floor(self) -> bool:
         """The narrator waits: the player is talking, or a scripted file has started (read
@@ -243,6 +283,8 @@ class VoiceController(ModelSwitch, Narration):
             return
         recognizer = loaded.recognizer
         self.backend, self.reason, self.note = loaded.backend, loaded.reason, loaded.note
+        if loaded.notice:  # the player's own model copy passed over: told at the table
+            self.post(lambda: self._notices.append((loaded.notice, True)))
         self._start_download()
         try:
             recognizer = self._listen_while_running(recognizer)
@@ -300,7 +342,8 @@ class VoiceController(ModelSwitch, Narration):
     def _script_ready(self) -> bool:
         """A file may play: the player is prompted (not in a grace window) and all's quiet."""
         phase = self.confirm.phase
-        prompted = phase is Phase.QUESTION or (self.turn is not None and phase is Phase.IDLE)
+        prompted = phase is Phase.QUESTION or (self.turn is not None and phase is Phase.IDLE) \
+            or self.on_screens
         now = time.monotonic()
         if self.speaking():
             self._quiet_since = now
@@ -385,6 +428,22 @@ class VoiceController(ModelSwitch, Narration):
         if got.text:
             self.heard_text = got.text
             self.transcript.append(f"heard: {got.text}")
+        if self.screen is not None:  # a screen around the table listens
+            self.stats.answered += 1
+            self._screen_question = hear_on_screen(
+                self, self.screen, host, got.intent, got.confidence,
+                self.confirm.policy.min_confidence, self._screen_question, now,
+                lambda query: answer_query(self, query, table, now))
+            return
+        self._screen_question = None
+        if got.intent.control in (Control.LEAVE, Control.QUIT) \
+                and self.confirm.pending is None:  # always asked, by a dialog of its own
+            self.stats.answered += 1
+            if got.intent.control is Control.LEAVE:
+                host.ask_to_leave()
+            else:
+                host.ask_to_quit()
+            return
         confidence = got.confidence
         talked_over = got.overlap >= OVERLAP_SECONDS and self.duplex == "speakers"
         if talked_over and got.intent.intent is IntentKind.CONFIRM:
@@ -536,9 +595,9 @@ class VoiceController(ModelSwitch, Narration):
         self.transcript.append(f"said: {text}")
 
     def _say(self, text: str, priority: Priority, speaker: str = "dealer",
-             topic: str = "") -> None:
+             topic: str = "", scene: str = "") -> None:
         if self.narrator is not None:
-            self.narrator.say(text, speaker, priority, topic)
+            self.narrator.say(text, speaker, priority, topic, scene or self.scene)
 
     def _voice_off(self, message: str) -> None:
         self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"

@@ -28,12 +28,14 @@ class Loaded:
     """A recognizer ready to listen. ``backend`` names who listens ("whisper+pocketsphinx",
     "vosk", "pocketsphinx"); ``reason`` says why in a sentence (the log); ``note`` says
     why a better one is not listening, in a few words for the panel ("Whisper model
-    damaged"), empty when the first choice listens."""
+    damaged"), empty when the first choice listens; ``notice`` a sentence the player must
+    not miss (their own Whisper copy passed over), shown at the table."""
 
     recognizer: Any
     backend: str
     reason: str
     note: str = ""
+    notice: str = ""
 
 
 def default_recognizer() -> Loaded:
@@ -47,13 +49,14 @@ def default_recognizer() -> Loaded:
     name = getattr(recognizer, "name", choice.name)
     if name != choice.name and name == PAIRED:  # the spotter failed to load
         loaded = Loaded(recognizer, name, f"{choice.reason} The command spotter failed to "
-                        "load, so Whisper and pocketsphinx listen.", "spotter failed to load")
+                        "load, so Whisper and pocketsphinx listen.", "spotter failed to load",
+                        choice.notice)
     elif name != choice.name:  # the chosen model failed to load: make_recognizer fell back
         first = "Whisper" if "whisper" in choice.name else "Vosk"
         loaded = Loaded(recognizer, name, f"{choice.reason} The {first} model failed to "
-                        f"load, so {name} listens.", f"{first} failed to load")
+                        f"load, so {name} listens.", f"{first} failed to load", choice.notice)
     else:
-        loaded = Loaded(recognizer, name, choice.reason, choice.whisper_short)
+        loaded = Loaded(recognizer, name, choice.reason, choice.whisper_short, choice.notice)
     (_log.warning if loaded.note else _log.info)("Recognizers: %s", loaded.reason)
     return loaded
 

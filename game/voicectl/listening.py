@@ -52,6 +52,8 @@ class ListeningController(Protocol):
     ptt_held: bool
     turn: int | None
     context: BettingContext | None
+    @property
+    def on_screens(self) -> bool: ...  # a screen other than the table listens
     partial: str
     level_db: float
     heard_text: str
@@ -206,6 +208,7 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     talk = PushToTalkGate(RATE)
     position = 0
     last_ctx: object = object()
+    screens: bool | None = None
     resets = 0
     opened: float | None = None
     barged = False
@@ -220,11 +223,15 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
                 recognizer = loaded
             voice.switch_model = None
             listener = make(recognizer)
+            screens = None  # the new ears are told which model to hear with
         position += len(block) // 2
         voice.level_db = level_db(block)  # the voice check's meter
         # The gate times the signal by audio time: blocks that arrive late or bunched
         # (a busy machine) must not shorten an utterance.
         now = position / source.sample_rate
+        if voice.on_screens is not screens:
+            screens = voice.on_screens
+            hear_screens(recognizer, screens)
         ctx = voice.context
         if ctx is not last_ctx:
             last_ctx = ctx
@@ -277,6 +284,14 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     voice.user_speaking = False
     voice.following = math.inf
     return recognizer
+
+
+def hear_screens(recognizer: Any, on: bool) -> None:
+    """Tell each ear whether a screen other than the table listens (pocketsphinx then
+    hears the next utterance with the screens' model: "sit down", "level three")."""
+    for ear in getattr(recognizer, "ears", (recognizer,)):
+        if hasattr(ear, "set_screens"):
+            ear.set_screens(on)
 
 
 def _deliver(voice: ListeningController, got: Captured | None) -> None:

@@ -11,6 +11,8 @@ from engine.view import PlayerView
 from game.voicectl.speech import bot_voice
 from voice.speak.narrator import Narrator, Priority, cards_text, say_event, say_turn
 
+TABLE = "table"  # the speech log's name for the table's lines
+
 
 class _Voice(Protocol):
     """What narration uses of the controller."""
@@ -23,7 +25,7 @@ class _Voice(Protocol):
     _last_turn_line: str
 
     def _say(self: _Voice, text: str, priority: Priority, speaker: str = "dealer",
-             topic: str = "") -> None: ...
+             topic: str = "", scene: str = "") -> None: ...
 
 
 class Narration:
@@ -45,12 +47,13 @@ class Narration:
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
-                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE)
+                self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE,
+                          scene=TABLE)
             return
         line = say_event(event, view)
         if line:
             self._say(line, Priority.TABLE,
-                      topic="action" if isinstance(event, ActionTaken) else "")
+                      topic="action" if isinstance(event, ActionTaken) else "", scene=TABLE)
 
     def your_turn(self: _Voice, view: PlayerView) -> None:
         """The player's turn begins: news they no longer need (queued seats' actions,
@@ -60,7 +63,8 @@ class Narration:
             self.narrator.queue.drop(lambda line: line.priority is Priority.BANTER
                                      or line.topic == "action")
         line = say_turn(view)
-        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT)
+        self._say("Your turn" if line == self._last_turn_line else line, Priority.URGENT,
+                  scene=TABLE)
         self._last_turn_line = line
 
     def notice(self: _Voice, text: str) -> None:
@@ -71,4 +75,4 @@ class Narration:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor
         during the player's turn: that time is theirs)."""
         if not self.bots_muted and self.turn is None:
-            self._say(text, Priority.BANTER, f"seat{seat}")
+            self._say(text, Priority.BANTER, f"seat{seat}", scene=TABLE)

@@ -41,6 +41,8 @@ class VoiceHost(Protocol):
     def submit(self, command: Command) -> None: ...
     def paused(self) -> bool: ...
     def remember_voice(self, **changes: object) -> str | None: ...
+    def ask_to_leave(self) -> None: ...
+    def ask_to_quit(self) -> None: ...
 
 
 class Answerer(Protocol):
@@ -96,8 +98,13 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
     sitting = table is not None and table.sitting_out_now()
     if control is Control.CANCEL:
         voice.reply("Nothing to cancel", now)
-    elif control is Control.REBUY:
-        host.submit(UiCommand(Ui.REBUY))
+    elif control is Control.REBUY:  # "rebuy", "top up": at a freeze-out, the reason
+        refusal = getattr(table, "rebuy_refusal", None)
+        why = refusal() if refusal is not None else None
+        if why:
+            voice.reply(why, now)
+        else:
+            host.submit(UiCommand(Ui.REBUY))
     elif control is Control.SIT_OUT:
         if sitting:
             voice.reply("You are already sitting out", now)
@@ -112,8 +119,8 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         host.submit(UiCommand(Ui.DEAL))
     elif control is Control.PAUSE:
         host.submit(UiCommand(Ui.PAUSE))
-    elif control is Control.RESUME:
-        host.submit(UiCommand(Ui.RESUME))
+    elif control is Control.RESUME:  # the pause menu hears its own "resume"
+        voice.reply("The game is not paused", now)
     elif control is Control.MUTE_BOTS:
         voice.bots_muted = True
         if voice.narrator is not None:
@@ -124,8 +131,9 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         voice.reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
                     now)
     elif control is Control.QUIT:
-        if host.paused():
-            host.submit(UiCommand(Ui.QUIT))
-        else:
-            host.submit(UiCommand(Ui.PAUSE))
-            voice.reply("Paused. Say quit again to leave the game, or resume", now)
+        host.ask_to_quit()
+    elif control is Control.LEAVE:
+        host.ask_to_leave()
+    else:  # a screen's own command at the table ("sit down", "level three")
+        voice.reply("That is for the start screen and the menus: say pause for the menu",
+                    now)

@@ -64,13 +64,15 @@ class VoiceCheck:
     shown: float = 0.0
 
     def take(self, text: str, intent: Any) -> bool:
-        """An utterance while the check is shown: kept as the result; True (taken). It
-        passes when it means check and says it ("call" means check with nothing to
-        call, but it is not the word asked for)."""
+        """An utterance while the check is shown: kept as the result, and taken (True)
+        when it is the check's own phrase; every other command goes on to the screen
+        ("sit down" sits down). It passes when it means check and is not "call" ("call"
+        means check with nothing to call, but it is not the word asked for; "czech" is
+        how a recognizer may spell it)."""
         self.heard, self.unwoken = text, False
-        self.understood = (getattr(intent, "intent", None) is IntentKind.CHECK
-                           and any(w.startswith("check") for w in text.lower().split()))
-        return True
+        checking = getattr(intent, "intent", None) is IntentKind.CHECK
+        self.understood = checking and not any(w.startswith("call") for w in text.lower().split())
+        return checking
 
     def take_unwoken(self, text: str) -> None:
         """An utterance set aside for lack of the wake word."""

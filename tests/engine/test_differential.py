@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from dataclasses import replace
 
 import pytest
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
@@ -155,10 +156,15 @@ def reopen_refused(state: HandState, seat: int) -> bool:
     return level is not None and state.current_bet - level < state.last_full_raise
 
 
-def play_one(seed: int, structure: Structure) -> int:
-    """Play one random hand on both engines; returns how many documented divergences."""
+def play_one(seed: int, structure: Structure, away: bool = False) -> int:
+    """Play one random hand on both engines; returns how many documented divergences.
+    With ``away``, some seats sit out a tournament (``HandConfig.away``): they post, and
+    at their turn may only fold, as pokerkit is told they do."""
     rng = random.Random(seed)
     cfg = random_config(rng, structure)
+    if away:
+        n = len(cfg.stacks)
+        cfg = replace(cfg, away=tuple(sorted(rng.sample(range(n), rng.randint(1, n - 1)))))
     ours = HandState.deal(cfg, rng=random.Random(seed * 7 + 1))
     pk, order = pokerkit_state(cfg)
     index_of = {seat: i for i, seat in enumerate(order)}
@@ -173,15 +179,22 @@ def play_one(seed: int, structure: Structure) -> int:
                 break
             assert pk.actor_index == index_of[legal.seat], f"seed {seed}: actor differs"
             pk_call = pk.checking_or_calling_amount
-            assert (legal.call or 0) == pk_call, f"seed {seed}: call {legal.call} vs {pk_call}"
+            assert (legal.call or 0) == pk_call or legal.seat in cfg.away, \
+                f"seed {seed}: call {legal.call} vs {pk_call}"
             pk_min = pk.min_completion_betting_or_raising_to_amount
             pk_max = pk.max_completion_betting_or_raising_to_amount
             pk_range = None if pk_min is None else (pk_min, pk_max)
-            if legal.wager != pk_range:
+            if legal.wager != pk_range and legal.seat not in cfg.away:
                 assert legal.wager is None and reopen_refused(ours, legal.seat), (
                     f"seed {seed}: range {legal.wager} vs pokerkit {pk_range}")
                 divergences += 1
-            action = choose(rng, legal)
+            if legal.seat in cfg.away:
+                assert (legal.check, legal.call, legal.wager, legal.allin) == (
+                    False, None, None, False), f"seed {seed}: an away seat may only fold"
+                assert not ours.can(Action(legal.seat, ActionKind.CALL))
+                action = Action(legal.seat, ActionKind.FOLD)
+            else:
+                action = choose(rng, legal)
             if action.kind is ActionKind.FOLD:
                 pk.fold()
             elif action.kind in (ActionKind.CHECK, ActionKind.CALL) or (
@@ -206,3 +219,10 @@ def test_random_hands_match_pokerkit(structure: Structure) -> None:
     divergences = sum(play_one(seed, structure) for seed in range(hands))
     # The documented difference must stay the exception, not the rule.
     assert divergences < hands * 0.05
+
+
+def test_seats_away_post_and_fold_as_pokerkit_folds_them() -> None:
+    """Tournament rules (issue 42): seats sitting out post their blinds and antes and
+    fold at their turn; both engines agree on every other decision and every stack."""
+    for seed in range(150):
+        play_one(seed, Structure.NO_LIMIT, away=True)

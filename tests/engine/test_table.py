@@ -13,6 +13,7 @@ from engine.table import (
     ChipsAdded,
     PlayerBusted,
     PlayerLeft,
+    SitOutOver,
     Table,
     TableConfig,
     TableError,
@@ -30,7 +31,7 @@ def table_with(stacks: dict[int, int], seats: int = 4, **options: object) -> Tab
 def fold_around(hand: HandState) -> None:
     """Everyone folds to the big blind."""
     while (legal := hand.legal()) is not None:
-        hand.apply(Action(legal.seat, ActionKind.FOLD if legal.call else ActionKind.CHECK))
+        hand.apply(Action(legal.seat, ActionKind.CHECK if legal.check else ActionKind.FOLD))
 
 
 def play_hand(table: Table, rng: random.Random, play=fold_around) -> HandState:  # type: ignore[no-untyped-def]
@@ -120,17 +121,19 @@ def test_auto_rebuy_tops_up_to_the_maximum_below_20_big_blinds() -> None:
     assert table.end_hand() == [ChipsAdded(0, 805, 1000, automatic=True)]
 
 
-def test_sitting_out_player_is_not_dealt_and_is_removed_after_three_hands() -> None:
+def test_sitting_out_player_is_not_dealt_and_its_time_is_up_after_three_hands() -> None:
     table = table_with({0: 1000, 1: 1000, 2: 1000})
     table.sit_out(2)
     rng = random.Random(6)
-    left = []
+    over = []
     for _ in range(3):
         hand = table.start_hand(rng)
         assert not hand.config.players[2]
         fold_around(hand)
-        left += [e for e in table.end_hand() if isinstance(e, PlayerLeft)]
-    assert left == [PlayerLeft(2, "P2", 1000, "sat out too long")]
+        over += [e for e in table.end_hand() if isinstance(e, SitOutOver)]
+    assert over == [SitOutOver(2, 3)]
+    assert table.seat(2).stack == 1000  # whoever runs the table stands the seat up
+    table.leave(2, reason="sat out too long")
     assert table.seats[2] is None and table.cashed_out == 1000
 
 

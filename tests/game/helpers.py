@@ -99,3 +99,17 @@ def drag_slider(app: App, scene: TableScene, fraction: float) -> None:
                                          buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, r.centery), button=1))
     app.step(FRAME)
+
+
+def sit_and_go_from_start(app: App, key: int = pygame.K_s, think_scale: float = 0.01
+                          ) -> TableScene:
+    """A Sit & Go started from the start screen (S, or U for a Turbo), its bots quick."""
+    from game.scenes.start import StartScene
+
+    app.push(StartScene(app, seed=5))
+    app.step(FRAME)
+    press(app, key)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.session.tournament is not None
+    scene.seats.think_scale = think_scale
+    return scene

@@ -54,7 +54,7 @@ def test_replay_steps_through_a_hand_with_board_pots_and_stacks(
         record = store.hands()[2]
     assert main(["replay", str(record.id)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Hand {record.id} ")
+    assert out.startswith(f"Hand #{record.id} ")
     assert out.count("\nStep ") == len(record.actions)
     assert "Deal:" in out and "big blind 10" in out
     assert out.count("stacks: ") == len(record.actions) + 1 and "board " in out

@@ -20,6 +20,7 @@ from tests.game.helpers import (
     drag_slider,
     my_actions,
     press,
+    run_until,
     scripted_table,
     to_act,
     type_text,
@@ -145,9 +146,10 @@ def test_illegal_typed_amount_shows_engine_message_and_applies_nothing(
     assert facing_raise.message == "35 refused: Minimum raise is to 50"
     assert facing_raise.model.message == "35 refused: Minimum raise is to 50"
     assert facing_raise.model.message_is_error
-    # the refused amount is cleared: the button reads the slider's (legal) amount
-    assert facing_raise.model.wager.label == "Raise to 50"
-    type_text(app, "3500")  # more than the stack: every digit kept, the engine's reason
+    # the refused amount stays in the box: the button reads what the box shows
+    assert facing_raise.model.amount_text == "35"
+    assert facing_raise.model.wager.label == "Raise to 35"
+    type_text(app, "00")  # more than the stack: every digit kept, the engine's reason
     assert facing_raise.panel.typed == "3500" and len(hand.events) == before
     assert facing_raise.message.startswith("You have ")
     assert facing_raise.message.endswith(" behind: the most is 1,000")
@@ -248,7 +250,7 @@ def test_pre_action_check_fold_folds_when_facing_a_bet(app: App) -> None:
 def test_pre_action_call_any_calls_the_raise(app: App) -> None:
     scene = scripted_table(app)
     to_act(app, scene, 3)
-    press(app, pygame.K_c, unicode="c")  # not our turn: C ticks "call any"
+    press(app, pygame.K_c, pygame.KMOD_SHIFT, "C")  # not our turn: Shift+C ticks call any
     assert scene.panel.pre_call_any
     bot(app, scene, 3, R, 60)
     for _ in range(120):
@@ -269,6 +271,9 @@ def test_clock_runs_out_into_a_fold_after_the_time_bank(app: App,
     app.step(11.5)
     assert my_actions(facing_raise)[-1].kind is F
     assert facing_raise.message == "Time's up"
+    run_until(app, lambda: not facing_raise.presenter.busy)
+    # The hand log says the clock folded (issue 43: it read as a plain "You fold").
+    assert "You fold (the clock ran out)" in facing_raise.log
 
 
 def test_buttons_are_inert_when_it_is_not_our_turn(app: App) -> None:

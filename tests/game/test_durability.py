@@ -183,7 +183,7 @@ def test_stats_replay_and_export_read_a_save_in_a_read_only_folder(
     assert main(["stats"]) == 0
     assert "Hands recorded: 6" in capsys.readouterr().out
     assert main(["replay", "3"]) == 0
-    assert "Hand 3" in capsys.readouterr().out
+    assert "Hand #3" in capsys.readouterr().out
     out = tmp_path / "hands.txt"
     assert main(["export", "--all", "-o", str(out)]) == 0
     assert out.read_text().count("PokerStars Hand #") == 6

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pygame
+import pytest
 
 from engine.table import FREEZE_OUT, Table
 from game.app import App
@@ -17,25 +18,25 @@ from game.persistence.saving import SaveGame
 from game.persistence.sitngo import DB_FILE, STATE_FILE, finish, load_results, read_state
 from game.persistence.store import DB_NAME, Store
 from game.scenes.rebuy import RebuyScene
-from game.scenes.start import StartScene
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings
 from game.table.sitngo import seat_sit_and_go
 from game.voicectl.requests import run_control
-from tests.game.helpers import FRAME, click, press, run_until, scripted_table
+from tests.game.helpers import (
+    FRAME,
+    click,
+    press,
+    run_until,
+    scripted_table,
+    sit_and_go_from_start,
+)
 from tests.game.saved import new_session, play_hands
 from tests.game.test_sitngo_records import autoplay_sng, play
 from voice.understand.intent import Control
 
 
 def _sit_and_go(app: App) -> TableScene:
-    app.push(StartScene(app, seed=5))
-    app.step(FRAME)
-    press(app, pygame.K_s)
-    scene = app.top
-    assert isinstance(scene, TableScene) and scene.session.tournament is not None
-    scene.seats.think_scale = 0.01
-    return scene
+    return sit_and_go_from_start(app)
 
 
 def _no_rebuy_follows(app: App, scene: TableScene) -> None:
@@ -84,9 +85,36 @@ class _Voice:
 
 def test_saying_rebuy_in_a_sit_and_go_says_it_is_a_freeze_out(app: App) -> None:
     scene = _sit_and_go(app)
-    run_control(_Voice(), Control.REBUY, app, scene, 0.0)
+    voice = _Voice()
+    run_control(voice, Control.REBUY, app, scene, 0.0)
+    assert voice.said == [FREEZE_OUT]  # answered by the voice itself, at once
+    scene.message, scene.message_error = FREEZE_OUT, True
     app.step(FRAME)
     _no_rebuy_follows(app, scene)
+
+
+@pytest.mark.parametrize("words", ["rebuy", "top up", "top me up", "re buy", "add chips"])
+def test_rebuy_and_top_up_by_voice_get_the_freeze_out_reason(app: App, words: str) -> None:
+    """Said as the player says them, parsed as the game parses them, answered aloud with
+    the reason (never "Sorry, I didn't catch that", never silence)."""
+    from voice.understand.parse import parse
+
+    scene = _sit_and_go(app)
+    intent = parse(words, None)
+    assert intent.control is Control.REBUY
+    voice = _Voice()
+    run_control(voice, intent.control, app, scene, 0.0)
+    assert voice.said == [FREEZE_OUT]
+    app.step(FRAME)
+    assert not scene.rebuy_requested
+
+
+def test_rebuy_by_voice_at_the_cash_table_still_asks_for_the_top_up(app: App) -> None:
+    scene = scripted_table(app, stacks=(500, 1000, 1000, 1000))
+    voice = _Voice()
+    run_control(voice, Control.REBUY, app, scene, 0.0)
+    app.step(FRAME)
+    assert voice.said == [] and scene.rebuy_requested
 
 
 def test_the_auto_rebuy_setting_adds_nothing_in_a_sit_and_go(tmp_path: Path) -> None:
@@ -152,8 +180,9 @@ def test_a_saved_sit_and_go_whose_chips_dont_add_up_is_refused(tmp_path: Path) -
         db.execute("UPDATE seats SET stack = stack + 19999998470 WHERE seat = 0")
     again, notices, _ = seat_sit_and_go(GameSettings(), 2, autoplay=True, folder=tmp_path)
     assert any("The saved Sit & Go's chips don't add up" in n for n in notices)
-    sng = again.session.tournament
-    assert sng is not None and sng.hands == 0 and sng.chips_conserved()
+    sng = again.session.tournament  # rebuilt from its hands, the edit left out
+    assert sng is not None and sng.hands == 2 and sng.chips_conserved()
+    assert again.session.save.active
     again.session.save.close()
 
 

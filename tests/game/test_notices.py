@@ -137,3 +137,73 @@ def test_a_second_game_opened_from_the_start_screen_says_so_there_and_in_the_log
     finally:
         second.close()
         first.close()
+
+
+def test_a_second_game_sat_down_from_the_start_screen_says_so_at_the_table(app: App) -> None:
+    """Warned on the start screen, and again where the player plays: the notices panel
+    and the hand log (issue 42, item 7)."""
+    from game.scenes.start import StartScene
+
+    first = SaveGame.open()
+    second = SaveGame.open()
+    try:
+        app.resize((960, 540))
+        app.save = second
+        start = StartScene(app)
+        app.replace_all(start)
+        app.step(FRAME)
+        assert "Another Hold'em game is using the save file" in start.notice
+        start.sit_down()
+        scene = app.top
+        assert isinstance(scene, TableScene)
+        app.step(FRAME)
+        _on_screen(app, scene, "Another Hold'em game is using the save file")
+    finally:
+        second.close()
+        first.close()
+
+
+def test_a_damaged_holdem_whisper_model_copy_is_a_notice_at_the_table(
+        app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The sentence naming the damaged copy goes to the notices panel and the hand log,
+    not only a grey line on the voice panel (issue 42, item 7)."""
+    import time
+
+    from game.settings.model import VoiceSettings
+    from game.voicectl import devices
+    from game.voicectl.controller import VoiceController
+    from tests.game.test_voice import Clock, FakeNarrator
+    from tests.game.test_voice_room import FakeMicrophone
+    from voice.recognize import models, store
+
+    packaged = store.package_model_dir()
+    assert packaged is not None
+    mine = tmp_path / "my-whisper"
+    shutil.copytree(packaged, mine)
+    with (mine / "model.bin").open("r+b") as weights:
+        weights.write(b"\0" * 64)
+    monkeypatch.setenv("HOLDEM_WHISPER_MODEL", str(mine))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(models, "make_recognizer",
+                        lambda choice, worker=False: SimpleNamespace(
+                            name=choice.name, sample_rate=16000, close=lambda: None,
+                            feed=lambda pcm: "", finish=lambda: None, reset=lambda: None))
+    narrator = FakeNarrator()
+    voice = VoiceController(VoiceSettings(), clock=Clock(),
+                            narrator=narrator,  # type: ignore[arg-type]
+                            recognizer_factory=devices.default_recognizer,
+                            microphone_factory=lambda name: FakeMicrophone())
+    app.voice = voice
+    scene = table_scene(app, new_table(app.settings, 3, think_scale=1e9))
+    app.replace_all(scene)
+    voice.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not any("my-whisper" in n for n in scene.shown_notices()):
+            assert time.monotonic() < deadline, scene.log[-5:]
+            app.step(FRAME)
+            time.sleep(0.01)
+        _on_screen(app, scene, str(mine))
+        assert any(str(mine) in t for t in narrator.texts())  # and said
+    finally:
+        voice.close()

@@ -110,7 +110,9 @@ def test_escape_is_still_pause_after_a_typed_refusal(app: App) -> None:
     type_text(app, "15")
     press(app, pygame.K_RETURN)
     assert scene.message.startswith("15 refused")
-    assert scene.panel.typed == ""
+    assert scene.panel.typed == "15"  # the refused amount stays in the box
+    press(app, pygame.K_ESCAPE)
+    assert app.paused()
 
 
 def test_the_replayer_shows_local_times(monkeypatch: pytest.MonkeyPatch) -> None:

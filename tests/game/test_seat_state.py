@@ -18,6 +18,7 @@ def _back_from_sitting_out(app: App) -> TableScene:
     scene = scripted_table(app)
     table = scene.session.table
     table.sit_out(0)
+    table.seat(0).hands_sat_out = 1  # missed a hand
     table.hands_played, table.button = 5, 2
     press(app, pygame.K_s, unicode="s")  # sit back in: waits for the big blind
     return scene
@@ -58,4 +59,4 @@ def test_sitting_out_and_a_queued_top_up_are_shown(app: App) -> None:
     assert scene.display.seats[0].state == "Top-up at the next hand"
     press(app, pygame.K_s, unicode="s")
     app.step(FRAME)
-    assert scene.session.standing(0) == "Sitting out"
+    assert scene.session.standing(0) == "Sits out next hand"  # this hand is still theirs

@@ -230,11 +230,11 @@ def test_the_replayer_opens_tournament_hands(
     monkeypatch.setenv("HOLDEM_CONFIG_DIR", str(data / "config"))
     hand = ids(data / SITNGO_DB)[0]
     assert main(["replay", str(hand)]) == 0
-    assert f"Hand {hand} · #1 at Sit & Go #1" in capsys.readouterr().out
+    assert f"Hand #{hand} at Sit & Go #1" in capsys.readouterr().out
     assert main(["replay"]) == 0
     listed = capsys.readouterr().out
-    assert listed.count("\n") == 20 and re.search(r"^Hand \d+ · #\d+ · ", listed, re.MULTILINE)
-    assert re.search(r"^Hand \d+ · #\d+ at Sit & Go #1 · ", listed, re.MULTILINE)
+    assert listed.count("\n") == 20 and re.search(r"^Hand #\d+ · ", listed, re.MULTILINE)
+    assert re.search(r"^Hand #\d+ at Sit & Go #1 · ", listed, re.MULTILINE)
 
 
 @pytest.fixture()

@@ -17,7 +17,6 @@ from game.persistence.paths import DB_NAME
 from game.persistence.sitngo import (
     DB_FILE,
     STATE_FILE,
-    SitAndGoStateError,
     load_results,
     read_state,
     tournament_career,
@@ -106,19 +105,6 @@ def test_an_interrupted_hand_resumes_where_it_stopped(folder: Path) -> None:
     assert list(resumed.stacks) == stacks and len(resumed.events) == len(hand.events)
     play(again, 1)
     assert again.session.tournament is not None and again.session.tournament.hands == 4
-    again.session.save.close()
-
-
-def test_a_damaged_state_is_told_and_a_new_sit_and_go_starts(folder: Path) -> None:
-    seated = autoplay_sng(folder)
-    play(seated, 2)
-    seated.session.save.close()
-    (folder / STATE_FILE).write_text("{not json", encoding="utf-8")
-    with pytest.raises(SitAndGoStateError):
-        read_state(folder)
-    again, notices, _ = seat_sit_and_go(GameSettings(), 2, autoplay=True, folder=folder)
-    assert any("damaged" in n for n in notices)
-    assert again.session.tournament is not None and again.session.tournament.hands == 0
     again.session.save.close()
 
 

@@ -11,6 +11,7 @@ from engine.actions import Action, ActionKind
 from engine.tournament import SitAndGo
 from game.app import App
 from game.input.commands import ActCommand
+from game.scenes.results import ResultsScene
 from game.scenes.sitngo_desk import WATCH_SPEED
 from game.scenes.start import StartScene
 from game.scenes.table import TableScene
@@ -65,11 +66,12 @@ def test_knocked_out_the_player_is_told_the_place_and_watches_to_the_results(app
     place = sng.place_of(0)
     assert any("You are knocked out" in line and "place" in line for line in told)
     assert scene.session.settings.speed == WATCH_SPEED and "Watching" in " ".join(scene.log)
-    run_until(app, lambda: isinstance(app.top, StartScene), limit=400_000)
-    start = app.top
-    assert isinstance(start, StartScene)
-    assert start.notice.startswith("Sit & Go #1 is over · 1st ")
-    assert f"{['1st', '2nd', '3rd', '4th'][place - 1]} You" in start.notice  # type: ignore[index]
+    run_until(app, lambda: isinstance(app.top, ResultsScene), limit=400_000)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    assert results.title == "Sit & Go #1 is over" and results.lines[0].startswith("1st ")
+    nth = ["1st", "2nd", "3rd", "4th"][place - 1]  # type: ignore[index]
+    assert any(line.startswith(f"{nth} You") for line in results.lines), results.lines
     assert sng.finished and sorted(sng.places) == [0, 1, 2, 3]
 
 

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.persistence.saving import SaveGame
 from game.persistence.store import DB_NAME, Store
@@ -15,7 +16,9 @@ from game.render.side import SideRenderer
 from game.render.theme import Text
 from game.settings.model import GameSettings
 from game.table.session import TableSession
+from game.table.sitngo import seat_sit_and_go
 from tests.game.saved import BOTS, NAMES, play_hands
+from tests.game.test_sitngo_records import play
 
 SHORT = (1000, 200, 1000, 1000)  # seat 2 posts the small blind: under 20 big blinds
 
@@ -66,3 +69,17 @@ def test_a_line_below_zero_is_drawn() -> None:
     surface = pygame.Surface((300, 200))
     side = SideRenderer(Text())
     side._plot(surface, pygame.Rect(40, 20, 250, 150), [(1000, 1000), (-500, 1800)], 13)
+
+
+def test_a_continued_sit_and_go_graph_counts_the_hands_already_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43, finding 5: the stacks chart said "0 hands" after a Sit & Go resumed."""
+    monkeypatch.setenv("HOLDEM_DATA_DIR", str(tmp_path))
+    seated, _, _ = seat_sit_and_go(GameSettings(), 4)
+    play(seated, 5)
+    before = list(seated.session.history)
+    seated.session.save.close()
+    again, _, _ = seat_sit_and_go(GameSettings(), 4)
+    assert again.session.graph_hands == 5
+    assert again.session.history == before
+    again.session.save.close()

@@ -218,7 +218,8 @@ def test_f1_and_question_mark_open_the_help_and_escape_closes_it(app: App) -> No
     press(app, pygame.K_F1)
     assert isinstance(app.top, HelpScene)
     help_scene = app.top
-    assert any(e.what == "Fold" for e in help_scene.voice)  # from the voice templates
+    voice = next(x for x in help_scene.sections() if x.title == "Say (voice)")
+    assert any(what == "Fold" for what, _ in voice.rows)  # the voice examples
     app.draw()
     press(app, pygame.K_ESCAPE)
     assert app.top is scene

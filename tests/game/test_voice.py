@@ -19,7 +19,8 @@ from engine.actions import ActionKind
 from game.app import App
 from game.input.commands import Ui, UiCommand
 from game.render.layout import table_layout
-from game.scenes.base import SceneName
+from game.scenes.base import Opening, SceneName
+from game.scenes.confirm import ConfirmScene
 from game.scenes.table import TableScene
 from game.settings.file import load_settings
 from game.settings.model import VoiceSettings
@@ -56,11 +57,14 @@ class FakeNarrator:
     last_line: Line | None = None
     player: object = None
 
+    scenes: list[str] = field(default_factory=list)  # each line's screen, as said
+
     def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE,
-            topic: str = "") -> None:
+            topic: str = "", scene: str = "") -> None:
         self.said.append((text, speaker, priority))
+        self.scenes.append(scene)
         if priority is not Priority.BANTER:
-            self.last_line = Line(text, speaker, priority)
+            self.last_line = Line(text, speaker, priority, scene=scene)
 
     def is_speaking(self) -> bool:
         return self.speaking
@@ -365,16 +369,42 @@ def test_controls_use_the_tables_own_commands(app: App, voice: VoiceController,
     say(app, voice, IntentKind.CONTROL, control=Control.RESUME)
     app.step(FRAME)
     assert not app.paused()
+    say(app, voice, IntentKind.CONTROL, control=Control.RESUME)  # not paused: said so
+    assert voice.panel.say_back == "The game is not paused"
 
 
-def test_quit_by_voice_asks_through_the_pause_menu_first(app: App, voice: VoiceController,
-                                                         facing_limp: TableScene) -> None:
+def test_quit_by_voice_is_asked_and_a_yes_says_goodbye_with_the_chips(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
     say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
     app.step(FRAME)
-    assert app.paused() and app.running
-    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    assert isinstance(app.top, ConfirmScene) and app.top.question == "Quit the game?"
+    assert app.running
+    say(app, voice, IntentKind.CONFIRM)
+    app.step(FRAME)
     app.step(FRAME)
     assert not app.running
+    chips = f"{facing_limp.session.stacks()[facing_limp.me]:,}"
+    assert narrator.texts()[-1].startswith("Goodbye") and chips in narrator.texts()[-1]
+
+
+def test_quit_said_again_while_asked_is_the_yes(app: App, voice: VoiceController,
+                                                facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    app.step(FRAME)
+    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    app.step(FRAME)
+    app.step(FRAME)
+    assert not app.running
+
+
+def test_no_to_the_quit_question_keeps_playing(app: App, voice: VoiceController,
+                                               facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.CONTROL, control=Control.QUIT)
+    app.step(FRAME)
+    say(app, voice, IntentKind.DENY)
+    app.step(FRAME)
+    assert app.running and app.top is facing_limp
 
 
 # ------------------------------------------------------------------ the microphone
@@ -548,6 +578,22 @@ class DeafRecognizer:
     def reset(self) -> None: ...
     def settle(self) -> None: ...
     def close(self) -> None: ...
+
+
+def test_voice_files_play_on_every_screen_that_listens(app: App, voice: VoiceController
+                                                      ) -> None:
+    """--voice-from plays on the start screen, a dialog, the pause menu, results: not
+    only on the player's turn (and not while the bots act)."""
+    scene = scripted_table(app)
+    app.step(FRAME)
+    assert voice.turn is None and not voice._script_ready()  # the bots' turn: no file
+    app.open(SceneName.START)
+    app.step(FRAME)
+    assert voice.on_screens and voice._script_ready()
+    app.replace_all(scene)
+    app.open(SceneName.PAUSE, Opening(session=scene.session, seat=0))
+    app.step(FRAME)
+    assert voice._script_ready()
 
 
 def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(

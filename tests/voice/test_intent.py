@@ -7,7 +7,7 @@ import timeit
 import pytest
 
 from engine.sizing import BettingContext
-from voice.understand.intent import Control, Intent, IntentKind, Query, confirmation_text
+from voice.understand.intent import Choice, Control, Intent, IntentKind, Query, confirmation_text
 from voice.understand.parse import DEFAULT_CONTEXT, help_text, parse
 
 from .contexts import BB_OPTION, FACING, OPEN, PREFLOP, SHALLOW, SHORT
@@ -33,10 +33,24 @@ def test_kinds_are_contract_twos_names():
         "deny", "unknown"}
     assert {q.value for q in Query} == {
         "pot", "to_call", "my_cards", "board", "stacks", "odds", "whose_turn", "repeat",
-        "help", "last_action", "level", "next_level", "big_blinds"}  # the last three: Sit & Go
+        "help", "last_action", "level", "next_level", "big_blinds",  # the last three: Sit & Go
+        # the facts on the screen, one question away (issue 40)
+        "position", "players_in", "raise_limits", "time_left", "hand_so_far", "earlier",
+        "sized", "where"}
     assert {c.value for c in Control} == {
         "cancel", "rebuy", "sit_out", "sit_in", "deal", "pause", "resume", "mute_bots",
-        "unmute_bots", "quit"}
+        "unmute_bots", "quit",
+        # the screens around the table (issue 40)
+        "leave", "sit_down", "new_table", "sit_and_go", "turbo", "next_page",
+        "previous_page", "choose"}
+
+
+def test_a_chosen_value_adds_its_key_and_changes_no_other():
+    chosen = Intent(IntentKind.CONTROL, control=Control.CHOOSE, choice=Choice("blinds", "3"))
+    assert chosen.to_json() == {"intent": "control", "to": None, "query": None,
+                                "control": "choose", "error": None,
+                                "choice": {"row": "blinds", "value": "3"}}
+    assert "choice" not in Intent(IntentKind.FOLD).to_json()
 
 
 @pytest.mark.parametrize(("text", "ctx", "said"), [

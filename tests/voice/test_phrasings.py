@@ -154,7 +154,7 @@ def test_questions_name_their_query(text, query):
     ("unmute the bots", Control.UNMUTE_BOTS), ("unmute", Control.UNMUTE_BOTS),
     ("you can talk again", Control.UNMUTE_BOTS), ("bots on", Control.UNMUTE_BOTS),
     ("quit", Control.QUIT), ("quit the game", Control.QUIT), ("I quit", Control.QUIT),
-    ("exit", Control.QUIT), ("leave the table", Control.QUIT), ("end the game", Control.QUIT),
+    ("exit", Control.QUIT), ("leave the table", Control.LEAVE), ("end the game", Control.QUIT),
 ])
 def test_table_commands_name_their_control(text, control):
     intent = parse(text, FACING)

@@ -15,7 +15,7 @@ def test_the_command_after_someone_elses_words_is_found() -> None:
     assert found is not None
     intent, text = found
     assert text == "raise to two hundred"
-    assert intent.meaning == (IntentKind.RAISE, 200, None, None)
+    assert intent.meaning == (IntentKind.RAISE, 200, None, None, None)
 
 
 def test_the_longest_ending_that_parses_wins() -> None:
@@ -47,7 +47,7 @@ def test_the_listener_reads_a_salvaged_command_as_a_question() -> None:
     heard = Result("i guess i it all in my raise to two hundred",
                    ("i guess i it all in my raise to two hundred",), 0.9)
     intent, text, confidence = understand(heard, FACING)
-    assert intent.meaning == (IntentKind.RAISE, 200, None, None)
+    assert intent.meaning == (IntentKind.RAISE, 200, None, None, None)
     assert text == "raise to two hundred" and confidence < 0.5
 
 

@@ -26,6 +26,7 @@ EXPECTED_INTENT = {
     BlockKind.CONTROL: IntentKind.CONTROL,
     BlockKind.CONFIRM: IntentKind.CONFIRM,
     BlockKind.DENY: IntentKind.DENY,
+    BlockKind.CHOOSE: IntentKind.CONTROL,  # control "choose", the row its block's value
 }
 # Sentences two blocks both accept, and which one wins on purpose.
 INTENDED_OVERLAPS = {"pot size": IntentKind.QUERY}  # asking is safer than betting the pot
@@ -51,9 +52,9 @@ def test_every_templated_sentence_parses_to_its_blocks_intent():
     for template, sentence in _samples():
         intent = parse(sentence, FACING)
         expected = INTENDED_OVERLAPS.get(sentence, EXPECTED_INTENT[template.block.kind])
-        named = intent.query or intent.control
+        named = intent.choice.row if intent.choice else intent.query or intent.control
         if intent.intent is not expected or (
-                template.block.kind in (BlockKind.QUERY, BlockKind.CONTROL)
+                template.block.kind in (BlockKind.QUERY, BlockKind.CONTROL, BlockKind.CHOOSE)
                 and named != template.block.value and sentence not in INTENDED_OVERLAPS):
             wrong.append((template.line, sentence, intent.to_json()))
     assert wrong == []

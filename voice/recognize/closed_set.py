@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from engine.chips import chip_text
 from engine.sizing import BettingContext
 from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Slot, Word
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import SCREEN_ONLY, Control, Intent, IntentKind
 from voice.understand.matching import BlockKind, Templates
 from voice.understand.numbers import UNIT_VALUES
 from voice.understand.parse import parse
@@ -280,6 +280,10 @@ def _wordings(templates: Templates) -> Wordings:
     for template in templates.templates:
         if template.block.kind is BlockKind.WAGER and template.block.value == "bare":
             continue  # a number alone is said back, never acted on: not a command
+        if template.block.kind is BlockKind.CHOOSE or (
+                template.block.kind is BlockKind.CONTROL
+                and Control(str(template.block.value)) in SCREEN_ONLY):
+            continue  # said on the screens around the table, not on the player's turn
         out += [(template.block.kind, tuple(words))
                 for words in wordings(templates, template.expr, WORDINGS) if words]
     return tuple(out)

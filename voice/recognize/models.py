@@ -93,7 +93,8 @@ class BackendChoice:
     a fallback); ``model_path``: the Vosk model; ``whisper_path``: the verified Whisper
     folder; ``whisper_problem``: why Whisper is not listening ("" when it is), and
     ``whisper_short`` the same in a few words for the panel, or, while Whisper listens
-    from another copy, why the one ``$HOLDEM_WHISPER_MODEL`` names was passed over."""
+    from another copy, why the one ``$HOLDEM_WHISPER_MODEL`` names was passed over;
+    ``notice``: that, as a sentence the player must not miss (the table's notices)."""
 
     name: str
     reason: str
@@ -102,6 +103,7 @@ class BackendChoice:
     listening: tuple[str, ...] = ("pocketsphinx",)
     whisper_problem: str = ""
     whisper_short: str = ""
+    notice: str = ""
 
 
 PAIRED = "whisper+pocketsphinx"
@@ -138,11 +140,12 @@ def choose_backend(settings_path: str | Path | None = None,
     """The one order: Whisper with pocketsphinx when the Whisper model verifies (every
     file's SHA-256) and its engine (CTranslate2, tokenizers) imports; else Vosk when its
     model is present; else pocketsphinx alone. ``whisper`` False skips the first (a setting)."""
-    problem = short = ""
+    problem = short = passed_over = ""
     if whisper:
         from voice.recognize.store import locate_whisper_model
 
         found = locate_whisper_model(environ)
+        passed_over = found.passed_over
         if found.path is not None:
             try:
                 import ctranslate2  # noqa: F401
@@ -159,25 +162,27 @@ def choose_backend(settings_path: str | Path | None = None,
                          if spotter else "Whisper, pocketsphinx and the command spotter "
                          "listen: a command two of them agree on is done, two readings are "
                          "offered, one reading is asked about.")
-                notes, short = [], ""
+                notes, short, notice = [], "", ""
                 if found.passed_over:  # the player's own copy is bad: never silently
-                    notes.append(f"{found.passed_over} Whisper listens with the model from "
-                                 f"{found.origin} instead.")
+                    notice = (f"{found.passed_over} Whisper listens with the model from "
+                              f"{found.origin} instead.")
+                    notes.append(notice)
                     short = found.passed_over_short
                 if spotter:
                     notes.append(spotter)
                     short = short or "no spotter"
                 return BackendChoice(name, " ".join([*notes, heard]),
                                      whisper_path=found.path, listening=listening,
-                                     whisper_short=short)
+                                     whisper_short=short, notice=notice)
         else:
             problem, short = found.problem or "No Whisper model.", found.short
     fallback = _vosk_or_sphinx(settings_path, environ)
     if not problem:
         return fallback
+    notice = f"{passed_over} Whisper is not listening." if passed_over else ""
     return BackendChoice(fallback.name, f"{problem} {fallback.reason}", fallback.model_path,
                          listening=fallback.listening, whisper_problem=problem,
-                         whisper_short=short)
+                         whisper_short=short, notice=notice)
 
 
 def _vosk_or_sphinx(settings_path: str | Path | None,

@@ -19,7 +19,12 @@ from typing import Any
 from voice.listen.denoise import DenoiseSettings, denoise, dither
 from voice.recognize.base import AGREEMENT_PATHS, RATE, Result
 from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, GrammarOptions, jsgf
-from voice.recognize.sphinx_lm import language_model, vocabulary_of, write_dictionary
+from voice.recognize.sphinx_lm import (
+    SCREENS,
+    language_model,
+    vocabulary_of,
+    write_dictionary,
+)
 from voice.recognize.sphinx_worker import DecodeWorker
 from voice.understand.matching import Templates
 from voice.understand.templates import load
@@ -56,6 +61,7 @@ class SphinxTuning:
     dither: float = 32.0  # with ``whole``: a -60 dBFS noise floor (int16 steps rms)
     fwdflat: bool = True  # pocketsphinx's second, flat-lexicon pass
     worker: bool = False  # with ``whole``: decode in a child process (see DecodeWorker)
+    screens: bool = True  # "lm" mode: a second model for the screens (``set_screens``)
     pivot: float = 0.15  # the lattice posterior reported as confidence 0.5 (see ``_result``)
 
 
@@ -84,6 +90,12 @@ class PocketSphinxRecognizer:
                                       tuning.discount, lm_cache)
                 dictionary = write_dictionary(words, scratch / "holdem.dict")
                 decoder = pocketsphinx.Decoder(lm=str(arpa), dict=str(dictionary), **common)
+                self._table_search = decoder.current_search()
+                if tuning.screens:
+                    decoder.add_lm_file(SCREENS, str(language_model(
+                        templates, scratch, tuning.corpus_size, tuning.discount, lm_cache,
+                        search=SCREENS)))
+                    decoder.activate_search(self._table_search)  # adding may switch
             else:
                 dictionary = write_dictionary(words | {"oh", "point", "a", "and"},
                                               scratch / "holdem.dict")
@@ -94,6 +106,9 @@ class PocketSphinxRecognizer:
                 decoder.add_jsgf_string("holdem", self.grammar)
                 decoder.activate_search("holdem")
         self._decoder = decoder
+        self._search = getattr(self, "_table_search", "")  # the model active now
+        self._wanted = self._search  # the one the next utterance is heard with
+        self._utt_search = self._search  # the one this utterance is heard with
         self._initial_cmn = decoder.get_cmn(False)
         self._in_utt = False
         self._audio: list[bytes] = []  # the utterance so far, when decoded whole
@@ -108,15 +123,30 @@ class PocketSphinxRecognizer:
             except OSError:  # no child process to be had: decode in this one
                 self._worker = None
 
+    def set_screens(self, on: bool) -> None:
+        """Hear the next utterance with the screens' model (the start screen, menus and
+        dialogs) or the table's; an utterance already begun keeps its own."""
+        if self.tuning.mode == "lm" and self.tuning.screens:
+            self._wanted = SCREENS if on else self._table_search
+
+    def _activate(self) -> None:
+        """The decoder hears with this utterance's model."""
+        if self._utt_search != self._search:
+            self._decoder.activate_search(self._utt_search)
+            self._search = self._utt_search
+
     def feed(self, pcm: bytes) -> str:
         if not pcm:
             return ""
+        if not self._audio and not self._in_utt:  # an utterance begins: its model
+            self._utt_search = self._wanted
         self._settled = None
         if self.tuning.whole:
             self._audio.append(pcm)
             if not self.tuning.partials:
                 return ""
         if not self._in_utt:
+            self._activate()
             if not self.tuning.adapt:
                 # Each utterance on its own: no noise estimate or cepstral mean carried
                 # over, so a result depends on its audio only.
@@ -138,7 +168,7 @@ class PocketSphinxRecognizer:
         (the audio is kept either way, for a fallback or more speech)."""
         self._streamed = self._stream_text()
         if self._worker is not None:
-            return self._worker.submit(b"".join(self._audio))
+            return self._worker.submit((b"".join(self._audio), self._utt_search))
         audio = list(self._audio)
         done: Future[Result] = Future()
         done.set_result(self._decode_whole())
@@ -184,6 +214,7 @@ class PocketSphinxRecognizer:
         if self.tuning.dither:
             pcm = dither(pcm, self.tuning.dither)
         decoder = self._decoder
+        self._activate()
         decoder.reinit_feat()
         decoder.set_cmn(self._initial_cmn)
         decoder.start_utt()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from voice.recognize.pocketsphinx import PocketSphinxRecognizer
+from voice.recognize.sphinx_lm import SCREENS
 from voice.recognize.sphinx_worker import WorkerGone, read_message, write_message
 
 
@@ -21,10 +22,11 @@ def main() -> None:
     recognizer = PocketSphinxRecognizer(tuning, templates)
     while True:
         try:
-            pcm = read_message(source)
+            pcm, search = read_message(source)
         except WorkerGone:
             return
         try:
+            recognizer.set_screens(search == SCREENS)
             recognizer.feed(pcm)
             answer: object = recognizer.finish()
         except Exception as err:  # one bad utterance, not the worker

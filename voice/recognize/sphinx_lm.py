@@ -3,12 +3,15 @@
 The trigram model is trained on sentences sampled from every template
 (:func:`lm_corpus`) with realistic amounts and some filler, and kept in the user
 cache keyed by the template file; the dictionary holds just the templates' words.
+There are two models: the table's leaves out the screens' own commands and values
+("sit down", "level three"), which only the screens' model has (:func:`for_search`).
 Words the file marks ``@parser_only`` are in neither: the typed parser reads them,
 the recognizer never hears them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import random
@@ -16,7 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from voice.recognize.cache import cache_dir
-from voice.understand.matching import Templates
+from voice.understand.intent import SCREEN_ONLY, Control
+from voice.understand.matching import Block, BlockKind, Templates
 from voice.understand.numbers import number_to_words
 from voice.understand.templates import DEFAULT_PATH, load
 
@@ -68,14 +72,35 @@ FILLER_SHARE = 0.25
 of it)."""
 
 
+TABLE, SCREENS = "table", "screens"
+"""The two language models: the table's (what is said at the table: no screen's values
+or commands) and the screens' (every template: the start screen, menus and dialogs)."""
+
+
+def for_search(templates: Templates, search: str) -> Templates:
+    """The templates a search's model is trained on: at the table, none of the
+    screens' own commands (:data:`voice.understand.intent.SCREEN_ONLY`)."""
+    if search == SCREENS:
+        return templates
+    kept = tuple(t for t in templates.templates if not _screen_only(t.block))
+    return dataclasses.replace(templates, templates=kept)
+
+
+def _screen_only(block: Block) -> bool:
+    return block.kind is BlockKind.CHOOSE or (
+        block.kind is BlockKind.CONTROL and Control(str(block.value)) in SCREEN_ONLY)
+
+
 def lm_corpus(templates: Templates | None = None, seed: int = 1,
-              per_template: int = 40, filler_share: float | None = None) -> list[str]:
-    """Sentences sampled from every template (actions weighted up), with realistic
-    amounts and some prefix/suffix filler: the training text of the language model.
-    No sentence has a parser-only word (a template's other phrasings are sampled)."""
+              per_template: int = 40, filler_share: float | None = None,
+              search: str = TABLE) -> list[str]:
+    """Sentences sampled from every template of ``search`` (actions weighted up), with
+    realistic amounts and some prefix/suffix filler: the training text of the language
+    model. No sentence has a parser-only word (a template's other phrasings are
+    sampled)."""
     if filler_share is None:
         filler_share = FILLER_SHARE
-    t = templates or load()
+    t = for_search(templates or load(), search)
     rng = random.Random(seed)
     multiples = ("two", "three", "four", "five", "two and a half", "six", "ten")
 
@@ -91,6 +116,9 @@ def lm_corpus(templates: Templates | None = None, seed: int = 1,
     suffixes = sorted(filter(heard, t.suffix_phrases))
     sentences = []
     for template in t.templates:
+        # Each template's own random stream (its block and text): a phrase added to the
+        # file, or a screen's left out, never changes what the others are trained on.
+        rng.seed(f"{seed}:{template.block.label}:{template.source}")
         for _ in range(per_template * _BLOCK_WEIGHTS.get(template.block.kind.value, 1)):
             for _attempt in range(_SAMPLE_ATTEMPTS):
                 words = t.sample(template, rng, fill)
@@ -148,15 +176,22 @@ def write_dictionary(words: Iterable[str], path: Path) -> Path:
 
 
 def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
-                   discount: float, cache: Path | bool | None = True) -> Path:
-    """The ARPA model for the templates (``corpus_size`` sentences per template, the
-    given back-off ``discount``): built once and kept in the user cache (keyed by the
-    template file and the settings) when ``cache`` allows, else in ``scratch``."""
+                   discount: float, cache: Path | bool | None = True,
+                   search: str = TABLE) -> Path:
+    """The ARPA model of ``search`` for the templates (``corpus_size`` sentences per
+    template, the given back-off ``discount``): built once and kept in the user cache
+    (keyed by the template file, the search and the settings) when ``cache`` allows,
+    else in ``scratch``."""
+    def build(path: Path) -> Path:
+        return build_arpa(lm_corpus(templates, per_template=corpus_size, search=search),
+                          path, discount)
+
     if templates is not None or cache is False or cache is None:
-        return build_arpa(lm_corpus(templates, per_template=corpus_size),
-                          scratch / "holdem.arpa", discount)
+        return build(scratch / f"holdem-{search}.arpa")
     digest = hashlib.sha256(DEFAULT_PATH.read_bytes())
     digest.update(f"{corpus_size}:{discount}:{FILLER_SHARE}:{_LM_VERSION}".encode())
+    if search != TABLE:
+        digest.update(search.encode())
     folder = cache_dir("lm") if cache is True else Path(cache)
     path = folder / f"holdem-{digest.hexdigest()[:16]}.arpa"
     if path.exists():
@@ -164,12 +199,10 @@ def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
-        build_arpa(lm_corpus(None, per_template=corpus_size), partial, discount)
-        os.replace(partial, path)
+        os.replace(build(partial), path)
         return path
     except OSError:
-        return build_arpa(lm_corpus(None, per_template=corpus_size),
-                          scratch / "holdem.arpa", discount)
+        return build(scratch / f"holdem-{search}.arpa")
 
 
-_LM_VERSION = 2  # bump when the corpus generator changes: cached models are rebuilt
+_LM_VERSION = 4  # bump when the corpus generator changes: cached models are rebuilt

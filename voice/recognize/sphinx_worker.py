@@ -75,8 +75,9 @@ class DecodeWorker:
         write_message(self._input, setup)
         threading.Thread(target=self._read, name="sphinx-worker", daemon=True).start()
 
-    def submit(self, pcm: bytes) -> Future[Result]:
-        """The decoding of ``pcm``; a failed future when the worker is gone."""
+    def submit(self, pcm: tuple[bytes, str]) -> Future[Result]:
+        """The decoding of an utterance (its PCM and the model to hear it with); a failed
+        future when the worker is gone."""
         future: Future[Result] = Future()
         with self._lock:
             try:

@@ -267,7 +267,8 @@ def locate_whisper_model(environ: Mapping[str, str] | None = None) -> WhisperLoo
                              passed_over_short=passed_over_short)
     if first is None:  # pragma: no cover - the download folder is always a candidate
         return WhisperLookup(None, problem="No Whisper model", short="Whisper model missing")
-    return WhisperLookup(None, problem=str(first), short=first.short)
+    return WhisperLookup(None, problem=str(first), short=first.short,
+                         passed_over=passed_over, passed_over_short=passed_over_short)
 
 
 def find_whisper_model(environ: Mapping[str, str] | None = None) -> Path | None:

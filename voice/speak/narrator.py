@@ -22,7 +22,7 @@ import threading
 import time
 import wave
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +38,7 @@ from engine.events import (
 )
 from engine.sizing import BettingContext
 from engine.view import PlayerView
+from voice.speak.ear import for_the_ear
 from voice.understand.intent import Query
 
 
@@ -171,6 +172,18 @@ class Line:
     priority: Priority = Priority.TABLE
     created: float = 0.0
     topic: str = ""  # "action": a seat's action, stale once the player's turn comes
+    scene: str = ""  # the screen it belongs to ("table", "start", "rebuy", ...)
+
+
+Fate = Callable[[Line, bool, str], None]
+"""Told once per line when its fate is known: ``(line, spoken, why)``; ``spoken`` is
+true once it was said to the end, else ``why`` says what became of it ("dropped": never
+started, "interrupted": cut off, "replaced": folded into a shorter line, "failed": it
+could not be rendered). The speech log (``--speech-log``) is one such listener."""
+
+
+def _no_fate(line: Line, spoken: bool, why: str) -> None:
+    """The default :data:`Fate`: nobody listens."""
 
 
 class SpeechQueue:
@@ -188,14 +201,16 @@ class SpeechQueue:
         self.banter_max_age = banter_max_age
         self.max_banter = max_banter
         self.dropped = 0
+        self.fate: Fate = _no_fate  # told of every line that is not said
 
     def put(self, line: Line) -> None:
         """Queue a line (its ``created`` time is filled in when 0)."""
         if not line.created:
-            line = Line(line.text, line.speaker, line.priority, self._clock(), line.topic)
+            line = replace(line, created=self._clock())
         with self._cv:
             if line.priority is Priority.BANTER and self._banter() >= self.max_banter:
                 self.dropped += 1
+                self.fate(line, False, "dropped")
                 return
             heapq.heappush(self._heap, (int(line.priority), line.created,
                                         next(self._counter), line))
@@ -214,6 +229,7 @@ class SpeechQueue:
                     if (line.priority is Priority.BANTER
                             and self._clock() - line.created > self.banter_max_age):
                         self.dropped += 1
+                        self.fate(line, False, "dropped")
                         continue
                     return line
                 remaining = None if deadline is None else deadline - self._clock()
@@ -225,24 +241,25 @@ class SpeechQueue:
         """Drop queued lines (those less urgent than ``keep`` when given); returns how
         many."""
         with self._cv:
-            before = len(self._heap)
-            if keep is None:
-                self._heap = []
-            else:
-                self._heap = [e for e in self._heap if e[3].priority <= keep]
-                heapq.heapify(self._heap)
-            return before - len(self._heap)
+            gone = [e[3] for e in self._heap if keep is None or e[3].priority > keep]
+            self._heap = [] if keep is None else [e for e in self._heap
+                                                  if e[3].priority <= keep]
+            heapq.heapify(self._heap)
+        for line in sorted(gone, key=lambda line: line.created):
+            self.fate(line, False, "dropped")
+        return len(gone)
 
     def drop(self, stale: Callable[[Line], bool]) -> int:
         """Drop the queued lines ``stale`` picks (news the player no longer needs);
         returns how many."""
         with self._cv:
-            before = len(self._heap)
+            gone = [e[3] for e in self._heap if stale(e[3])]
             self._heap = [e for e in self._heap if not stale(e[3])]
             heapq.heapify(self._heap)
-            dropped = before - len(self._heap)
-            self.dropped += dropped
-            return dropped
+            self.dropped += len(gone)
+        for line in sorted(gone, key=lambda line: line.created):
+            self.fate(line, False, "dropped")
+        return len(gone)
 
     def __len__(self) -> int:
         with self._cv:
@@ -311,10 +328,15 @@ class Narrator:
 
     def __init__(self, player: Player, voices: dict[str, VoiceSpec] | None = None,
                  renderer: Pyttsx3Renderer | None = None, speech_queue: SpeechQueue | None = None,
-                 workdir: str | Path | None = None, on_error: Callable[[str], None] | None = None):
+                 workdir: str | Path | None = None, on_error: Callable[[str], None] | None = None,
+                 fate: Fate | None = None):
         self.player = player
         self.voices = {DEALER: NARRATOR_VOICE, **(voices or {})}
         self.queue = speech_queue or SpeechQueue()
+        self._listener: Fate = fate or _no_fate
+        self._open = 0  # lines queued whose fate is not yet told
+        self._open_lock = threading.Lock()
+        self.queue.fate = self._told
         self._renderer = renderer
         self._tmp = tempfile.TemporaryDirectory(prefix="holdem-speech-") if workdir is None \
             else None
@@ -322,6 +344,7 @@ class Narrator:
         self._on_error = on_error
         self._stop = threading.Event()
         self._busy = threading.Event()
+        self._cut = threading.Event()  # the line playing was stopped before its end
         self._thread: threading.Thread | None = None
         self._count = 0
         self.last_line: Line | None = None
@@ -332,28 +355,66 @@ class Narrator:
             self._thread = threading.Thread(target=self._run, name="narrator", daemon=True)
             self._thread.start()
 
+    @property
+    def fate(self) -> Fate:
+        """Who is told each line's fate (the speech log)."""
+        return self._listener
+
+    @fate.setter
+    def fate(self, listener: Fate) -> None:
+        self._listener = listener
+
+    def _told(self, line: Line, spoken: bool, why: str) -> None:
+        with self._open_lock:
+            self._open = max(0, self._open - 1)
+        self._listener(line, spoken, why)
+
     def say(self, text: str, speaker: str = DEALER, priority: Priority = Priority.TABLE,
-            topic: str = "") -> None:
-        """Queue a line."""
-        if text.strip():
-            self.queue.put(Line(text, speaker, priority, topic=topic))
+            topic: str = "", scene: str = "") -> None:
+        """Queue a line, said for the ear (:func:`voice.speak.ear.for_the_ear`)."""
+        text = for_the_ear(text)
+        if text:
+            with self._open_lock:
+                self._open += 1
+            self.queue.put(Line(text, speaker, priority, topic=topic, scene=scene))
+
+    def quiet(self) -> bool:
+        """Nothing queued, being rendered or playing: every line said has its fate."""
+        with self._open_lock:
+            return self._open == 0 and not self.player.is_busy()
 
     def interrupt(self) -> None:
         """Stop talking now and forget what was queued."""
         self.queue.interrupt()
+        if self._busy.is_set():
+            self._cut.set()
         self.player.stop()
 
     def is_speaking(self) -> bool:
         return self._busy.is_set() or self.player.is_busy()
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop the worker (waits for the line being rendered) and remove the files."""
+        """Stop the worker (waits for the line being rendered) and remove the files; the
+        lines still queued are told as dropped."""
         self._stop.set()
+        if self._busy.is_set():
+            self._cut.set()
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
+        self.queue.interrupt()
         if self._tmp is not None:
             self._tmp.cleanup()
+
+    def wait_quiet(self, timeout: float) -> bool:
+        """Block until nothing is queued or playing (the goodbye said before the game
+        closes); False when ``timeout`` seconds passed first."""
+        deadline = time.monotonic() + timeout
+        while not self.quiet():
+            if time.monotonic() >= deadline or self._thread is None:
+                return False
+            time.sleep(0.02)
+        return True
 
     def _run(self) -> None:
         renderer = self._renderer or Pyttsx3Renderer()
@@ -361,22 +422,30 @@ class Narrator:
             line = self.queue.pop(timeout=0.1)
             if line is None:
                 continue
+            self._cut.clear()
             self._busy.set()
+            spoken, why = False, "failed"
             try:
                 self._count += 1
                 path = self._workdir / f"line-{self._count % 64}.wav"
                 spec = self.voices.get(line.speaker, NARRATOR_VOICE)
                 renderer.render(line.text, spec, path)
+                if self._cut.is_set() or self._stop.is_set():
+                    spoken, why = False, "interrupted"
+                    continue
                 self.player.play(path, line)
                 self.last_line = line if line.priority is not Priority.BANTER else self.last_line
                 while self.player.is_busy() and not self._stop.is_set():
                     time.sleep(0.02)
+                cut = self._cut.is_set() or self.player.is_busy()
+                spoken, why = not cut, "interrupted" if cut else ""
             except SpeechError as err:
                 self.errors.append(str(err))
                 if self._on_error is not None:
                     self._on_error(str(err))
             finally:
                 self._busy.clear()
+                self._told(line, spoken, why)
 
 
 # --- what to say --------------------------------------------------------------------------

@@ -41,6 +41,14 @@ class Query(StrEnum):
     LEVEL = "level"  # a Sit & Go's level, blinds and ante
     NEXT_LEVEL = "next_level"  # when the blinds go up, and to what
     BIG_BLINDS = "big_blinds"  # the player's stack in big blinds
+    POSITION = "position"  # where the player sits, and who has the button
+    PLAYERS_IN = "players_in"  # who is still in the hand
+    RAISE_LIMITS = "raise_limits"  # the minimum and maximum bet or raise now
+    TIME_LEFT = "time_left"  # the turn clock and the time bank
+    HAND_SO_FAR = "hand_so_far"  # what happened this hand, in a few lines
+    EARLIER = "earlier"  # the line before the one last repeated
+    SIZED = "sized"  # the amount the bet box, a key or the slider has sized
+    WHERE = "where"  # the screen the player is on, and what is focused
 
 
 class Control(StrEnum):
@@ -56,10 +64,39 @@ class Control(StrEnum):
     MUTE_BOTS = "mute_bots"
     UNMUTE_BOTS = "unmute_bots"
     QUIT = "quit"
+    LEAVE = "leave"  # leave the table: asked, then the chips are said and kept
+    SIT_DOWN = "sit_down"  # the start screen: sit at the table (the saved one, or new)
+    NEW_TABLE = "new_table"  # the start screen: a new table (asked over a saved one)
+    SIT_AND_GO = "sit_and_go"  # the start screen: a Sit & Go
+    TURBO = "turbo"  # the start screen: a Turbo Sit & Go
+    NEXT_PAGE = "next_page"  # help: the next page
+    PREVIOUS_PAGE = "previous_page"  # help: the page before
+    CHOOSE = "choose"  # a menu's value (``Intent.choice``): "level three", "shark"
+
+
+SCREEN_ONLY = frozenset({Control.SIT_DOWN, Control.NEW_TABLE, Control.SIT_AND_GO,
+                         Control.TURBO, Control.NEXT_PAGE, Control.PREVIOUS_PAGE,
+                         Control.CHOOSE})
+"""Commands for the screens around the table (the start screen, menus, help): never
+among the commands a recognizer weighs on the player's turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A value chosen on a screen by voice: ``row`` names what is set (a template
+    block's value: "blinds", "strength", "screen", ...) and ``value`` the value as
+    said (a whole number's digits, or the name of a list value)."""
+
+    row: str
+    value: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"row": self.row, "value": self.value}
 
 
 STATE_CHANGING = frozenset({Control.SIT_OUT, Control.SIT_IN, Control.QUIT, Control.REBUY,
-                            Control.DEAL})
+                            Control.DEAL, Control.LEAVE, Control.SIT_DOWN, Control.NEW_TABLE,
+                            Control.SIT_AND_GO, Control.TURBO})
 """Table commands that change the player's seat or the game: a misheard one costs the
 player (sitting out, the quit menu, chips bought), so one ear alone is asked about it."""
 
@@ -78,22 +115,28 @@ class Intent:
     query: Query | None = None
     control: Control | None = None
     error: str | None = None
+    choice: Choice | None = None  # with Control.CHOOSE: the row and value chosen
 
     @property
-    def meaning(self) -> tuple[IntentKind, int | None, Query | None, Control | None]:
+    def meaning(self) -> tuple[IntentKind, int | None, Query | None, Control | None,
+                               Choice | None]:
         """What was asked for, the error sentence aside: two hearings with the same
         meaning are the same command."""
-        return self.intent, self.to, self.query, self.control
+        return self.intent, self.to, self.query, self.control, self.choice
 
     def to_json(self) -> dict[str, Any]:
-        """Contract 2's output object."""
-        return {
+        """Contract 2's output object (``choice`` only when a value was chosen: a key
+        added to the contract, never changing the others)."""
+        out: dict[str, Any] = {
             "intent": str(self.intent),
             "to": self.to,
             "query": None if self.query is None else str(self.query),
             "control": None if self.control is None else str(self.control),
             "error": self.error,
         }
+        if self.choice is not None:
+            out["choice"] = self.choice.to_json()
+        return out
 
     def to_action(self, seat: int) -> Action | None:
         """The engine action this intent asks for, or None when it is not an action or
@@ -127,7 +170,15 @@ _SAY_CONTROL = {
     Control.RESUME: "Resume",
     Control.MUTE_BOTS: "Mute the bots",
     Control.UNMUTE_BOTS: "Unmute the bots",
-    Control.QUIT: "Quit",
+    Control.QUIT: "Quit the game",
+    Control.LEAVE: "Leave the table",
+    Control.SIT_DOWN: "Sit down",
+    Control.NEW_TABLE: "New table",
+    Control.SIT_AND_GO: "Sit and go",
+    Control.TURBO: "Turbo sit and go",
+    Control.NEXT_PAGE: "Next page",
+    Control.PREVIOUS_PAGE: "Previous page",
+    Control.CHOOSE: "Choose",
 }
 
 _SAY_QUERY = {
@@ -144,6 +195,14 @@ _SAY_QUERY = {
     Query.LEVEL: "The level",
     Query.NEXT_LEVEL: "When the blinds go up",
     Query.BIG_BLINDS: "Your stack in big blinds",
+    Query.POSITION: "Your position",
+    Query.PLAYERS_IN: "Who is still in",
+    Query.RAISE_LIMITS: "The raise limits",
+    Query.TIME_LEFT: "Your time left",
+    Query.HAND_SO_FAR: "The hand so far",
+    Query.EARLIER: "The line before",
+    Query.SIZED: "The amount sized",
+    Query.WHERE: "Where you are",
 }
 
 

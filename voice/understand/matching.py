@@ -31,6 +31,7 @@ class BlockKind(StrEnum):
     CONTROL = "control"
     CONFIRM = "confirm"
     DENY = "deny"
+    CHOOSE = "choose"  # a value on a screen: control "choose" with the block's row
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from engine.sizing import (
     round_chips,
     sized_to,
 )
-from voice.understand.intent import Control, Intent, IntentKind, Query
+from voice.understand.intent import Choice, Control, Intent, IntentKind, Query
 from voice.understand.matching import BlockKind, Match, Templates, wager_multiple
 from voice.understand.numbers import readings
 from voice.understand.templates import NUMBER_SLOTS, load
@@ -104,11 +104,25 @@ def _resolve(match: Match, ctx: BettingContext) -> Intent | None:
         return Intent(IntentKind.QUERY, query=Query(str(block.value)))
     if block.kind is BlockKind.CONTROL:
         return Intent(IntentKind.CONTROL, control=Control(str(block.value)))
+    if block.kind is BlockKind.CHOOSE:
+        return _choose(match)
     if block.kind is BlockKind.CHECK:
         return _check(ctx)
     if block.kind is BlockKind.CALL:
         return _call(match.slots.get("amount"), ctx)
     return _wager(match, ctx)
+
+
+def _choose(match: Match) -> Intent | None:
+    """A screen's value: a whole number said (its digits) or a list value's name."""
+    (slot, said), = match.slots.items()
+    if slot == "amount":
+        number = next(iter(_whole(readings(said))), None)
+        if number is None:
+            return None
+        said = str(number)
+    return Intent(IntentKind.CONTROL, control=Control.CHOOSE,
+                  choice=Choice(str(match.block.value), said))
 
 
 def _check(ctx: BettingContext) -> Intent:

@@ -57,6 +57,7 @@ _BLOCK_TITLES = {
     BlockKind.CONTROL: "Table",
     BlockKind.CONFIRM: "Yes",
     BlockKind.DENY: "No",
+    BlockKind.CHOOSE: "On a screen, set",
 }
 
 

@@ -38,6 +38,12 @@ DEFAULT_PATH: Traversable = files("voice") / "data" / "templates.txt"
 NUMBER_SLOTS = frozenset({"amount", "increment", "multiple", "blinds"})
 """Slots filled by a spoken number; list slots are defined in the template file."""
 SIZE_SLOTS = NUMBER_SLOTS | {"fraction"}
+CHOICE_ROWS = ("blinds", "buy_in_bb", "chips", "strength", "bot2", "bot3", "bot4",
+               "clock", "speed",
+               "voice_volume", "effects_volume", "push_to_talk", "wake_word", "sound_out",
+               "four_color", "auto_rebuy", "screen", "page")
+"""What a ``choose`` block may set: the rows of the screens that listen (the screen
+reads the value; a row it does not have is answered as such)."""
 """Slots that size a wager; a wager template has at most one."""
 # Names the generated JSGF grammar uses for its own rules.
 _RESERVED_PREFIXES = ("say_", "slot_", "num_", "filler_")
@@ -203,14 +209,16 @@ def _check_value(kind: BlockKind, value: str | None) -> None:
     if kind is BlockKind.QUERY:
         allowed = {q.value for q in Query}
     elif kind is BlockKind.CONTROL:
-        allowed = {c.value for c in Control}
+        allowed = {c.value for c in Control} - {Control.CHOOSE.value}
+    elif kind is BlockKind.CHOOSE:
+        allowed = set(CHOICE_ROWS)
     elif kind is BlockKind.WAGER:
         if value is None or wager_multiple(value) is not None:
             return
         allowed = {"min", "bare", *POT_FRACTIONS}
     else:
         allowed = set()
-    if value is None and kind in (BlockKind.QUERY, BlockKind.CONTROL):
+    if value is None and kind in (BlockKind.QUERY, BlockKind.CONTROL, BlockKind.CHOOSE):
         raise TemplateError(f"{kind} needs one of {', '.join(sorted(allowed))}")
     if value is not None and value not in allowed:
         raise TemplateError(f"{kind} cannot be {value!r}")
@@ -233,6 +241,9 @@ def _check(block: Block, expr: Expr, rules: Mapping[str, Expr],
             raise TemplateError("a wager template takes one size, from a slot or its block")
         if block.value == "bare" and slots != {"amount"}:
             raise TemplateError("wager bare templates take an {amount}")
+    elif block.kind is BlockKind.CHOOSE:
+        if len(slots) != 1 or slots & (NUMBER_SLOTS - {"amount"}):
+            raise TemplateError("a choose template takes one {amount} or list slot")
     elif slots - ({"amount"} if block.kind is BlockKind.CALL else set()):
         raise TemplateError(f"{block.kind} templates take no {sorted(slots)[0]} slot")
 

@@ -1,0 +1,63 @@
+"""A line on the bottom bar too long for its place is cut with "…" and says how to open
+it; a click on it or I shows it whole, until closed (issue 43, finding 2: notices on the
+bottom bar ended in "…" with no way to read them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+import pytest
+
+from game.app import App
+from game.render.actionbar import OPEN_HINT
+from game.render.theme import ELLIPSIS, TEXT, Color, Text
+from game.scenes.table import MESSAGE_SECONDS
+from tests.game.helpers import FRAME, click, press, scripted_table
+
+LONG = ("Back in: you play from your big blind, or Post now [N] to play the next hand "
+        "at once")
+
+
+@dataclass(slots=True)
+class Noted(Text):
+    drawn: list[str] = field(default_factory=list)
+
+    def render(self, text: str, size: int, color: Color = TEXT,
+               bold: bool = False) -> pygame.Surface:
+        self.drawn.append(text)
+        return Text.render(self, text, size, color, bold)
+
+
+def _drawn(app: App) -> list[str]:
+    text = Noted()
+    app.text = text
+    app.draw()
+    return text.drawn
+
+
+def _whole(lines: list[str], words: str) -> bool:
+    return any(" ".join(lines[i:j]) == words for i in range(len(lines))
+               for j in range(i + 1, min(len(lines), i + 6) + 1))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_a_cut_line_opens_whole_by_key_or_click_and_stays_until_closed(
+        app: App, size: tuple[int, int]) -> None:
+    app.resize(size)
+    scene = scripted_table(app)
+    app.step(FRAME)
+    scene.say(LONG)
+    app.step(FRAME)
+    lines = _drawn(app)
+    assert OPEN_HINT in lines and any(line.endswith(ELLIPSIS) for line in lines)
+    assert not _whole(lines, LONG)
+    press(app, pygame.K_i, unicode="i")
+    assert _whole(_drawn(app), LONG), size
+    for _ in range(round(3 * MESSAGE_SECONDS / FRAME)):  # open, it does not time out
+        app.step(FRAME)
+    assert scene.message == LONG and _whole(_drawn(app), LONG)
+    press(app, pygame.K_i, unicode="i")  # closed again: one cut line
+    assert not _whole(_drawn(app), LONG)
+    click(app, "message")  # a click opens it too
+    assert _whole(_drawn(app), LONG)
