@@ -29,7 +29,11 @@ same decision with the third ear's reading empty), plus each rule variant side b
 pass (every ear); Whisper's and the spotter's own time per command are printed apart.
 ``--save FILE`` keeps the pass (every reading and each utterance's audio) and
 ``--replay FILE`` scores it again without listening (``--respot``: the spotter hears the
-kept audio again, after its head was retrained).
+kept audio again, after its head was retrained; with ``--save`` that pass is kept;
+``--calibrate-spotter`` fits the spotter's calibration on the development set's readings;
+``--recalibrate`` scores a kept pass under the calibration now). The spotter's reliability
+per room, the share decided without Whisper and the phrases holding "pot" that are not the
+pot bet are printed beside the rest.
 
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency

@@ -28,7 +28,9 @@ The third ear, the command spotter (:mod:`voice.recognize.spotter`), knows only 
 commands. Its reading counts as an ear's for those: agreeing with either other ear it
 acts, its sure reading breaks a disagreement between the other two (or turns a lone
 ear's act into a question when it heard another command), and heard alone, surely, it
-is asked about (:func:`_with_spotter`).
+is asked about (:func:`_with_spotter`). Its word inside a longer reading by another ear
+that means something else ("pot" in "half pot") counts for nothing (:func:`part_of_whole`).
+When pocketsphinx and the spotter agree, Whisper is not waited for (:func:`early`).
 
 The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 """
