@@ -63,3 +63,12 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         httpd.shutdown()
         httpd.server_close()
         thread.join()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files holding slow tests first (each file's own order kept): on several workers
+    (``dev.sh``'s ``-n auto --dist loadfile``) the long files start early and the short
+    ones fill in around them, so no worker is left alone with a 40-second file at the
+    end."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)

@@ -436,6 +436,13 @@ class VoiceController(ModelSwitch, Narration):
                 lambda query: answer_query(self, query, table, now))
             return
         self._screen_question = None
+        refusal = getattr(table, "rebuy_refusal", None)
+        why = refusal() if refusal is not None and got.intent.control is Control.REBUY \
+            else None
+        if why:  # a rebuy the table refuses (a freeze-out): the reason, never a question
+            self.stats.answered += 1
+            self.reply(why, now)
+            return
         if got.intent.control in (Control.LEAVE, Control.QUIT) \
                 and self.confirm.pending is None:  # always asked, by a dialog of its own
             self.stats.answered += 1

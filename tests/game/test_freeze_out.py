@@ -109,6 +109,23 @@ def test_rebuy_and_top_up_by_voice_get_the_freeze_out_reason(app: App, words: st
     assert not scene.rebuy_requested
 
 
+def test_a_rebuy_heard_by_one_ear_in_a_sit_and_go_is_refused_not_asked(app: App) -> None:
+    """Unsure of "rebuy", the game would ask "Rebuy? Say yes or no" before refusing it:
+    a command the table refuses is answered with why at once."""
+    from game.settings.model import VoiceSettings
+    from game.voicectl.controller import VoiceController
+    from voice.understand.intent import Intent, IntentKind
+
+    scene = _sit_and_go(app)
+    voice = VoiceController(VoiceSettings())
+    app.voice = voice
+    app.step(FRAME)
+    voice.hear(Intent(IntentKind.CONTROL, control=Control.REBUY), 0.3, "rebuy")
+    app.step(FRAME)
+    assert voice.panel.say_back == FREEZE_OUT and voice.confirm.pending is None
+    assert not scene.rebuy_requested
+
+
 def test_rebuy_by_voice_at_the_cash_table_still_asks_for_the_top_up(app: App) -> None:
     scene = scripted_table(app, stacks=(500, 1000, 1000, 1000))
     voice = _Voice()
