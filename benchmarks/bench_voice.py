@@ -29,7 +29,11 @@ same decision with the third ear's reading empty), plus each rule variant side b
 pass (every ear); Whisper's and the spotter's own time per command are printed apart.
 ``--save FILE`` keeps the pass (every reading and each utterance's audio) and
 ``--replay FILE`` scores it again without listening (``--respot``: the spotter hears the
-kept audio again, after its head was retrained).
+kept audio again, after its head was retrained; with ``--save`` that pass is kept;
+``--calibrate-spotter`` fits the spotter's calibration on the development set's readings;
+``--recalibrate`` scores a kept pass under the calibration now). The spotter's reliability
+per room, the share decided without Whisper and the phrases holding "pot" that are not the
+pot bet are printed beside the rest.
 
 Printed: per condition and set, the share understood (intent and amount exact); per
 set, wrong actions taken without a question, questions asked of right commands, latency
@@ -61,11 +65,14 @@ for folder in (ROOT, HERE):
         sys.path.insert(0, str(folder))
 
 import voice_corpus as corpus  # noqa: E402
+from spotter_report import SpotReading, fit, reliability  # noqa: E402
 from voice_report import (  # noqa: E402
     SET_NAMES,
     Outcome,
     QuietOutcome,
+    decided_early,
     one_word,
+    parts_as_pot,
     percentile,
     report,
     rules_table,
@@ -90,6 +97,7 @@ from voice.understand.agreement import (  # noqa: E402
     AgreementRules,
     Reading,
     decide,
+    early,
 )
 from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind  # noqa: E402
 
@@ -122,6 +130,34 @@ class Got:
     after: float = math.inf  # seconds since the previous utterance ended
     audio: bytes = b""  # the utterance as the recognizers heard it (for --respot)
     spotter_ms: float | None = None  # the spotter's own work on the utterance
+    spotted: tuple[str, float] = ("", 0.0)  # the head's surest command and its own probability
+    early: bool = False  # decided by pocketsphinx and the spotter without Whisper
+
+
+def _anew(cls: Any, old: Any) -> Any:
+    """``old``, kept by an older benchmark, as a ``cls`` (fields it lacks: defaults)."""
+    from dataclasses import MISSING, fields
+
+    return cls(**{f.name: getattr(old, f.name) if hasattr(old, f.name) else f.default
+                  for f in fields(cls) if hasattr(old, f.name) or f.default is not MISSING})
+
+
+def upgraded(g: Got) -> Got:
+    """A Got (and its readings) kept by an older benchmark."""
+    got: Got = _anew(Got, g)
+    if got.pair is not None:
+        got = replace(got, pair=tuple(_anew(Reading, r) for r in got.pair))
+    return got
+
+
+def spotted_of(details: dict[str, float]) -> tuple[str, float]:
+    """The spotter's surest command and the head's own probability of it, from its
+    result's details (read below its threshold too)."""
+    raw = {k[4:]: v for k, v in details.items() if k.startswith("raw_") and k != "raw_none"}
+    if not raw:
+        return "", 0.0
+    best = max(raw, key=lambda c: raw[c])
+    return best, raw[best]
 
 
 EARS = ("pocketsphinx", "whisper", "spotter")
@@ -144,9 +180,13 @@ def view(got: Got, mode: str, rules: AgreementRules = RULES) -> Got:
     names = EARS if mode == GAME else mode.split("+")
     first, second, third = (ears.get(e, NOTHING) if e in names else NOTHING for e in EARS)
     spotter = third if "spotter" in names and "spotter" in ears else None
+    soon = mode == GAME and spotter is not None and EARLY \
+        and early(first, spotter, rules, got.waiting)
+    if soon:  # as the game: Whisper's hearing is dropped, not waited for
+        second = NOTHING
     decision = decide(first, second, rules, got.waiting, spotter)
     return replace(got, intent=decision.intent, confidence=decision.confidence,
-                   text=decision.text, offered=decision.offered)
+                   text=decision.text, offered=decision.offered, early=soon)
 
 
 _RECOGNIZER: Any = None
@@ -257,8 +297,11 @@ def listen(pcm: bytes, rec: Any, context: Callable[[float], BettingContext | Non
         waiting = bool(u.result.readings and u.result.readings[1].details.get("answers"))
         audio = b"".join(tape)
         tape.clear()
+        spotted = spotted_of(u.result.readings[2].details) if len(u.result.readings) == 3 \
+            else ("", 0.0)
         return Got(min(opened, u.speech_end), u.speech_end, u.ready_at, u.intent,
-                   u.confidence, u.text, pair, offered, ms, waiting, u.after, audio, spot_ms)
+                   u.confidence, u.text, pair, offered, ms, waiting, u.after, audio, spot_ms,
+                   spotted)
 
     step = 2 * (RATE * BLOCK_MS // 1000)
     for i in range(0, len(pcm), step):
@@ -398,7 +441,7 @@ def score_stream(kind: str, condition: str, stream: corpus.Stream, heard: list[G
             last.confidence if last is not None else 0.0, mode,
             last.whisper_ms if last is not None else None,
             heard_apart(last.pair) if last is not None and last.pair else "",
-            ok and done.withdrawn > 0))
+            ok and done.withdrawn > 0, last is not None and last.early))
     return out
 
 
@@ -449,6 +492,13 @@ class Job:
 
 VARIANTS: dict[str, AgreementRules] = {
     GAME: RULES,
+    "all three, rules as before this round (a part may win over the whole)": replace(
+        RULES, part=False, bare=False),
+    "all three, an amount both heard not asked": replace(RULES, bare=False),
+    "all three, the early decision on a salvaged reading too": replace(
+        RULES, early_salvaged=True),
+    "all three, the early decision from the spotter's 0.7": replace(RULES, early=0.7),
+    "all three, the early decision from the spotter's 0.9": replace(RULES, early=0.9),
     "all three, one-ear rules as before (table commands done, one ear's what, questions)":
         replace(RULES, lone_table=False, repeat_two=False, query_twice=False),
     "all three, the spotter alone not asked": replace(RULES, spot_alone=False),
@@ -503,6 +553,25 @@ def views(heard: list[Got], backend: str) -> dict[str, list[Got]]:
 _SPOTTER: Any = None
 
 
+FEATURES = HERE / ".cache" / "spotter-features"
+
+
+def spot_features(audio: bytes) -> Any:
+    """The spotter head's input for a kept utterance, computed by its backbone once and
+    kept by the audio's digest, so a retrained head hears a kept pass in seconds."""
+    import hashlib
+
+    import numpy as np
+
+    path = FEATURES / f"{hashlib.sha1(audio).hexdigest()}.npy"
+    if path.exists():
+        return np.load(path)
+    features = _SPOTTER.spotter.features(np.frombuffer(audio, "<i2").astype(np.float32))
+    FEATURES.mkdir(parents=True, exist_ok=True)
+    np.save(path, features)
+    return features
+
+
 def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) -> list[Got]:
     """The spotter heard again on each kept utterance (its head retrained)."""
     global _SPOTTER
@@ -516,11 +585,11 @@ def respot(heard: list[Got], context: Callable[[float], BettingContext | None]) 
         if g.pair is None or not g.audio:
             out.append(g)
             continue
-        _SPOTTER.feed(g.audio)
-        result = _SPOTTER.finish()
+        result = _SPOTTER.result(_SPOTTER.spotter.judge(spot_features(g.audio)),
+                                 g.spotter_ms or 0.0)
         spotted = reading(result, context(g.end))
-        out.append(replace(g, pair=(*g.pair[:2], spotted),
-                           spotter_ms=result.details.get("ms")))
+        out.append(replace(g, pair=(*g.pair[:2], spotted), spotter_ms=result.details.get("ms"),
+                           spotted=spotted_of(result.details)))
     return out
 
 
@@ -576,38 +645,101 @@ def case_at(stream: corpus.Stream) -> Callable[[float], corpus.Case]:
     return case
 
 
-def score_job(done: Pass, again: bool = False
-              ) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
-    """Score one pass, every way of hearing it; ``again``: the spotter hears it anew."""
-    job, heard = done.job, done.heard
+Scored = tuple[Job, list[Outcome] | list[QuietOutcome], float, float, list[SpotReading]]
+
+
+def spot_readings(job: Job, stream: corpus.Stream, heard: Sequence[Got],
+                  context: Callable[[float], BettingContext | None]) -> list[SpotReading]:
+    """The spotter's reading of each utterance, right when the utterance holds a command
+    meaning what it read (the room's talk alone: wrong, whatever it read)."""
+    from voice.recognize.spotter import COMMAND_TEXT
+    from voice.understand.parse import parse
+
+    out = []
+    for g in heard:
+        command, raw = g.spotted
+        if not command:
+            continue
+        said = [p for p in stream.commands
+                if g.start <= p.end + 0.1 and g.end >= p.start - 0.1]
+        meaning = parse(COMMAND_TEXT.get(command, command), context(g.end)).meaning
+        right = any(p.case.truth.meaning == meaning for p in said)
+        family = said[0].case.voice.family if said else "talk"
+        room = job.condition if job.kind != "quiet" else "no-command"
+        out.append(SpotReading(job.kind if job.kind != "quiet" else job.condition, family,
+                               room, g.pair[2].confidence if g.pair else 0.0, raw, right))
+    return out
+
+
+def respotted(done: Pass, again: Callable[[list[Got], Callable[[float], Any]], list[Got]]
+              | None = None) -> Pass:
+    """The pass with the spotter hearing each kept utterance anew (its head retrained),
+    or its readings ``again``-ed another way (:func:`recalibrate`)."""
+    how = again if again is not None else respot
+    job, heard = done.job, [upgraded(g) for g in done.heard]
+    if job.kind == "quiet":
+        contexts = quiet_contexts(job.seed)
+        return replace(done, heard=how(
+            heard, lambda now: contexts[int(now // QUIET_TURN) % len(contexts)]))
+    case = case_at(corpus.stream(job.kind, job.condition, job.cases, job.seed))
+    return replace(done, heard=how(heard, lambda now: case(now).ctx))
+
+
+def recalibrate(heard: list[Got], context: Callable[[float], Any]) -> list[Got]:
+    """The spotter's kept readings (its command and the head's own probability) under
+    the manifest's calibration now, without hearing the audio again."""
+    from voice.pipeline import reading
+    from voice.recognize.base import Result
+    from voice.recognize.spotter import COMMAND_TEXT, load_calibration
+
+    calibration = load_calibration()
+    out = []
+    for g in heard:
+        if g.pair is None or len(g.pair) != 3:
+            out.append(g)
+            continue
+        command, raw = g.spotted
+        sure = calibration(raw)
+        text = COMMAND_TEXT.get(command, command) if command and sure >= 0.5 else ""
+        spotted = reading(Result(text, (text,) if text else (), sure if text else 0.0,
+                                 "spotter"), context(g.end))
+        out.append(replace(g, pair=(*g.pair[:2], spotted)))
+    return out
+
+
+def score_job(done: Pass) -> Scored:
+    """Score one pass, every way of hearing it."""
+    job, heard = done.job, [upgraded(g) for g in done.heard]
     policy = ConfirmPolicy()
     if job.kind == "quiet":
         stream = corpus.quiet_stream(job.condition, job.minutes, job.seed)
         contexts = quiet_contexts(job.seed)
-        if again:
-            heard = respot(heard, lambda now: contexts[int(now // QUIET_TURN) % len(contexts)])
+
+        def turn(now: float) -> BettingContext:
+            return contexts[int(now // QUIET_TURN) % len(contexts)]
+
         return job, [score_quiet(job.condition, stream, g, POLICIES.get(mode, policy),
                                  contexts, mode)
-                     for mode, g in views(heard, job.backend).items()], done.seconds, done.cpu
+                     for mode, g in views(heard, job.backend).items()], done.seconds, \
+            done.cpu, spot_readings(job, stream, heard, turn)
     stream = corpus.stream(job.kind, job.condition, job.cases, job.seed)
-    if again:
-        case = case_at(stream)
-        heard = respot(heard, lambda now: case(now).ctx)
+    case = case_at(stream)
     return job, [o for mode, g in views(heard, job.backend).items()
                  for o in score_stream(job.kind, job.condition, stream, g,
                                        POLICIES.get(mode, policy), mode)], \
-        done.seconds, done.cpu
+        done.seconds, done.cpu, spot_readings(job, stream, heard, lambda now: case(now).ctx)
 
 
-def run_job(job: Job) -> tuple[Pass, tuple[Job, list[Outcome] | list[QuietOutcome],
-                                            float, float]]:
+def run_job(job: Job) -> tuple[Pass, Scored]:
     """Listen to one job's stream and score it."""
     done = listen_job(job)
     return done, score_job(done)
 
 
-def rescore(done: Pass) -> tuple[Job, list[Outcome] | list[QuietOutcome], float, float]:
-    return score_job(done, again=True)
+def rescore(done: Pass) -> tuple[Pass, Scored]:
+    """Hear a kept pass with the spotter anew and score it."""
+    again = respotted(done)
+    return again, score_job(again)
 
 
 def main() -> int:
@@ -633,6 +765,12 @@ def main() -> int:
     args.add_argument("--replay", help="score a pass kept with --save instead of listening")
     args.add_argument("--respot", action="store_true",
                       help="with --replay: the spotter hears the kept audio again")
+    args.add_argument("--recalibrate", action="store_true",
+                      help="with --replay (a pass kept after --respot): the spotter's "
+                      "readings under the manifest's calibration now")
+    args.add_argument("--calibrate-spotter", action="store_true",
+                      help="with --replay --respot: fit the spotter's calibration on the "
+                      "development set's readings and keep it in its manifest")
     args.add_argument("--json", help="also write the figures here")
     args.add_argument("--verbose", action="store_true", help="print every command's fate")
     args.add_argument("--no-salvage", action="store_true",
@@ -725,13 +863,27 @@ def main() -> int:
     audio = cpu = 0.0
     if options.replay:
         with open(options.replay, "rb") as stream:
-            passes: list[Pass] = pickle.load(stream)
-        score = rescore if options.respot else score_job
-        if options.jobs > 1:
-            with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-                results = list(workers.imap_unordered(score, passes))
+            passes: list[Pass] = [replace(p, heard=[upgraded(g) for g in p.heard])
+                                  for p in pickle.load(stream)]
+        if options.respot:
+            if options.jobs > 1:
+                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                    again = list(workers.imap_unordered(rescore, passes))
+            else:
+                again = [rescore(p) for p in passes]
+            passes = [p for p, _ in again]
+            results = [r for _, r in again]
+            if options.save:  # the pass as the new head heard it: replay without --respot
+                with open(options.save, "wb") as stream:
+                    pickle.dump(passes, stream)
         else:
-            results = [score(p) for p in passes]
+            if options.recalibrate:
+                passes = [respotted(p, recalibrate) for p in passes]
+            if options.jobs > 1:
+                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
+                    results = list(workers.imap_unordered(score_job, passes))
+            else:
+                results = [score_job(p) for p in passes]
     else:
         if options.jobs > 1:
             with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
@@ -743,7 +895,9 @@ def main() -> int:
         if options.save:
             with open(options.save, "wb") as stream:
                 pickle.dump(passes, stream)
-    for job, result, seconds, spent in results:
+    spots: list[SpotReading] = []
+    for job, result, seconds, spent, spotted in results:
+        spots += spotted
         audio += seconds
         cpu += spent
         if job.kind == "quiet":
@@ -779,16 +933,33 @@ def main() -> int:
     if spot_ms:
         print(f"\nThe spotter's own work per utterance (ms): p50 "
               f"{percentile(spot_ms, 0.5):.0f}, p95 {percentile(spot_ms, 0.95):.0f}")
+    if options.calibrate_spotter:
+        from voice.recognize.spotter import data_dir, save_calibration
+
+        dev = [r for r in spots if r.set == "dev"]
+        calibration, facts = fit(dev)
+        save_calibration(calibration, data_dir(), facts)
+        print(f"\nthe spotter's calibration, fitted on {len(dev)} development-set readings: "
+              f"sure (0.9) from the head's {facts['sure_from']:.4f}; replay with --respot "
+              "to score it")
+        return 0
+    if spots:
+        figures["spotter"] = reliability(spots, [*sets, *(q for q in ("dev", "test")
+                                                          if any(r.set == q for r in spots)
+                                                          and q not in sets)])
+    if any(o.mode == GAME for o in outcomes):
+        figures["early"] = decided_early(outcomes, sets, GAME)
+        figures["parts"] = parts_as_pot(outcomes, GAME)
     figures["rules"] = rules_table(outcomes, quiet, sets)
     figures["backend"] = backend
     figures["command"] = " ".join(sys.argv[1:])
-    print("\ntargets (held-out families, all ten rooms): understood >= 92%; quiet room >= 99%; "
-          "each room at 20 dB >= 96%, 15 dB >= 92%, 10 dB >= 80%; each one-word command >= "
-          "95% at 20 and 15 dB; wrong actions without a question (state-changing table "
-          "commands included) <= 0.5%; no-command talk and TV: no action or table command, "
-          "at most 5 questions per 10 min; right commands asked <= 20% (quiet room <= 3%); "
-          "in the game (bench_voice_turns.py) end of speech to intent p50 <= 250 ms one-word, "
-          "<= 350 ms all, p95 <= 500 ms")
+    print("\ntargets (held-out families, the game's own pass): understood >= 86% over all "
+          "ten rooms, every room at 20 dB >= 90%, quiet 100%; 'half pot', 'three quarters "
+          "pot' and 'what's the pot' never acted as 'pot'; wrong actions without a question "
+          "<= 0.5% on every set; right commands asked or offered <= 25%; the spotter's "
+          "readings from 0.9 right >= 98% in every room of the development set (reported "
+          "on the held-out families); end of speech to intent p50 <= 400 ms on clips, <= 300 "
+          "ms in the game (bench_voice_turns.py); memory <= 450 MB")
     if options.json:
         Path(options.json).write_text(json.dumps(figures, indent=2, default=str))
     return 0

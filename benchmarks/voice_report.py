@@ -34,6 +34,7 @@ class Outcome:
     whisper_ms: float | None = None
     readings: str = ""  # each ear's hearing, for --verbose
     withdrawn: bool = False  # a say-back in its turn withdrawn (the player went on talking)
+    early: bool = False  # decided by pocketsphinx and the spotter without waiting for Whisper
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,3 +278,47 @@ def either_ear(outcomes: Sequence[Outcome], cols: Sequence[tuple[str, str, str]]
         mine = [row for row in rows if row[0].set == s and (not fam or row[0].family == fam)]
         out[name] = (sum(any(o.understood for o in row) for row in mine), len(mine))
     return out
+
+
+def decided_early(outcomes: Sequence[Outcome], sets: Sequence[str], mode: str
+                  ) -> dict[str, Any]:
+    """Per column, the share of commands the game decided without waiting for Whisper
+    (pocketsphinx and the spotter agreeing), how many of those were understood, and the
+    wrong actions without a question among them."""
+    figures: dict[str, Any] = {}
+    print("\nDecided without Whisper (pocketsphinx and the spotter agreeing): share of "
+          "commands / of them understood / wrong actions without a question among them")
+    cols = columns(outcomes, sets)
+    print("| " + " | ".join(c[0] for c in cols) + " |")
+    print("|" + "---|" * len(cols))
+    cells = []
+    for name, s, fam in cols:
+        mine = [o for o in outcomes if o.mode == mode and o.set == s
+                and (not fam or o.family == fam)]
+        soon = [o for o in mine if o.early]
+        ok = sum(o.understood for o in soon)
+        wrong = sum(o.wrong_unasked for o in soon)
+        cells.append(f"{pct(len(soon), len(mine))} / {pct(ok, len(soon))} / {wrong}")
+        figures[name] = {"share": len(soon) / len(mine) if mine else None,
+                         "understood": ok / len(soon) if soon else None, "wrong": wrong}
+    print("| " + " | ".join(cells) + " |")
+    return figures
+
+
+PARTS = ("half pot", "three quarters pot", "what's the pot", "pot odds")
+"""Phrases holding "pot" that are not the pot bet: never to be acted as it."""
+
+
+def parts_as_pot(outcomes: Sequence[Outcome], mode: str) -> dict[str, Any]:
+    """Per phrase of :data:`PARTS` (all sets): how often it was said and how often a
+    wrong action was done without a question (the pot bet, with the spotter's "pot")."""
+    figures: dict[str, Any] = {}
+    print("\nA part never wins over the whole: said / understood / a wrong action done "
+          "without a question (all sets)")
+    for phrase in PARTS:
+        mine = [o for o in outcomes if o.mode == mode and o.said.strip().lower() == phrase]
+        ok = sum(o.understood for o in mine)
+        wrong = sum(o.wrong_unasked for o in mine)
+        figures[phrase] = {"said": len(mine), "understood": ok, "wrong_unasked": wrong}
+        print(f"    {phrase!r}: {len(mine)} / {ok} / {wrong}")
+    return figures

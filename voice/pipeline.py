@@ -142,7 +142,8 @@ def reading(result: Result, ctx: BettingContext | None = None,
         heard = parse(result.second, ctx)
         if heard.intent is not IntentKind.UNKNOWN:  # an error kept: "check" facing a bet
             also = heard
-    return Reading(result.backend, intent, confidence, text, also, result.second)
+    whole = result.text if text not in (result.text, *result.alternatives) else ""
+    return Reading(result.backend, intent, confidence, text, also, result.second, whole)
 
 
 # --- the listening pipeline ---------------------------------------------------------------

@@ -110,3 +110,53 @@ def test_the_spotter_hears_a_one_word_command_in_a_quiet_room(word: str, tmp_pat
     assert result.confidence >= 0.5 and result.details["ms"] > 0
     rec.feed(bytes(RATE))  # a second of silence after: nothing
     assert rec.finish().text == ""
+
+
+# --- the calibration ---------------------------------------------------------------------
+
+
+def test_a_calibration_fitted_for_another_head_is_refused(tmp_path: Path) -> None:
+    from voice.recognize.spotter import Calibration, load_calibration, save_calibration
+
+    folder = copy_head(tmp_path)
+    save_calibration(Calibration((0.0, 0.7, 1.0), (0.0, 0.9, 1.0)), folder, {})
+    assert load_calibration(folder)(0.7) == pytest.approx(0.9)
+    manifest = json.loads((folder / HEAD_MANIFEST).read_text())
+    manifest["calibration"]["head"] = "0" * 64
+    (folder / HEAD_MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(SpotterError) as err:
+        load_calibration(folder)
+    assert "another head" in str(err.value)
+
+
+def test_a_calibration_whose_knots_fall_or_leave_zero_to_one_is_refused() -> None:
+    from voice.recognize.spotter import Calibration
+
+    for raw, right in (((0.0, 0.5, 1.0), (0.0, 0.9, 0.8)), ((0.0, 1.0), (0.0, 1.2)),
+                       ((0.1, 1.0), (0.0, 1.0)), ((0.0, 0.5, 0.5, 1.0), (0, 0.1, 0.2, 1))):
+        with pytest.raises(ValueError):
+            Calibration(raw, right)
+
+
+class FlatBackbone:
+    """Embeddings of nothing in particular: the head's bias decides."""
+
+    def embeddings(self, audio: np.ndarray) -> np.ndarray:
+        return np.zeros((len(audio) // 1280, 96), np.float32)
+
+
+def test_the_spotter_reports_the_calibrated_confidence_and_the_heads_own() -> None:
+    from voice.recognize.spotter import Calibration, Head
+
+    dims = WINDOW * 96
+    head = Head(("none", "call"), np.zeros(dims, np.float32), np.ones(dims, np.float32),
+                np.zeros((dims, 2), np.float32), np.array([0.0, 2.0], np.float32))
+    raw = float(np.exp(2) / (1 + np.exp(2)))
+    spotter = Spotter(FlatBackbone(), head,  # type: ignore[arg-type]
+                      Calibration((0.0, 0.5, 1.0), (0.0, 0.2, 1.0)))
+    rec = SpotterRecognizer(spotter)
+    rec.feed(bytes(2 * RATE))
+    result = rec.finish()
+    assert result.text == "call"
+    assert result.confidence == pytest.approx(0.2 + 0.8 * (raw - 0.5) / 0.5)
+    assert result.details["raw_call"] == pytest.approx(raw)

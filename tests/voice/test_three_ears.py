@@ -219,3 +219,65 @@ def test_a_second_hearing_behind_another_command_does_not_agree_with_the_spotter
     ps = heard("pocketsphinx", "whose turn is it", 0.6, free="pot")
     d = decide(ps, NOTHING, third=spot("pot", 0.55))
     assert d.intent.intent is not IntentKind.RAISE or d.kind is not DecisionKind.ACT
+
+
+# --- a part never wins over the whole -------------------------------------------------------
+
+
+POT = parse("pot", FACING)
+
+
+def acted_on_the_pot(d: object) -> bool:
+    from voice.understand.agreement import Decision
+
+    assert isinstance(d, Decision)
+    return d.kind is DecisionKind.ACT and d.intent.meaning == POT.meaning
+
+
+def test_half_pot_heard_whole_by_whisper_is_never_the_pot_bet() -> None:
+    # the worst phrase: pocketsphinx's "pot" (its "of pot" salvaged) and the
+    # spotter's sure "pot" outvoted Whisper's exact "half pot", and the game bet the pot
+    d = decide(heard("pocketsphinx", "pot", 0.4),
+               heard("whisper", "half pot", 0.6, free="Half pot."), third=spot("pot", 0.97))
+    assert not acted_on_the_pot(d)
+    assert d.intent.meaning == parse("half pot", FACING).meaning \
+        or parse("half pot", FACING).meaning in {i.meaning for i in d.offered}
+
+
+def test_three_quarters_pot_heard_by_whisper_alone_is_not_outvoted() -> None:
+    d = decide(heard("pocketsphinx", "pot", 0.35),
+               heard("whisper", "three quarters pot", 0.45), third=spot("pot", 0.9))
+    assert not acted_on_the_pot(d)
+
+
+def test_whats_the_pot_and_pot_odds_are_questions_not_the_pot_bet() -> None:
+    for said in ("what's the pot", "pot odds"):
+        d = decide(heard("pocketsphinx", "pot", 0.3),
+                   heard("whisper", said, 0.5, free=said.capitalize() + "?"),
+                   third=spot("pot", 0.95))
+        assert not acted_on_the_pot(d), said
+        assert d.intent.intent is IntentKind.QUERY, said
+
+
+def test_the_spotters_call_inside_whispers_question_does_not_call() -> None:
+    d = decide(heard("pocketsphinx", "call", 0.3),
+               heard("whisper", "how much to call", 0.5, free="How much to call?"),
+               third=spot("call", 0.95))
+    assert d.intent.intent is IntentKind.QUERY
+
+
+def test_a_longer_reading_that_means_the_same_still_agrees_with_the_spotter() -> None:
+    d = decide(NOTHING, heard("whisper", "bet the pot", 0.4), third=spot("pot", 0.8))
+    assert acted_on_the_pot(d)
+
+
+def test_a_salvaged_pot_and_the_spotters_pot_do_not_decide_without_whisper() -> None:
+    from voice.understand.agreement import early
+
+    salvaged = heard("pocketsphinx", "of pot", 0.6)  # "half pot" misheard: its last command
+    assert salvaged.text == "pot" and salvaged.whole == "of pot"
+    assert not early(salvaged, spot("pot", 0.95))
+    assert not early(heard("pocketsphinx", "what is the pot", 0.6), spot("pot", 0.95))
+    assert early(heard("pocketsphinx", "call", 0.6), spot("call", 0.95))
+    assert not early(heard("pocketsphinx", "yes", 0.6), spot("yes", 0.95))
+    assert early(heard("pocketsphinx", "yes", 0.6), spot("yes", 0.95), waiting=True)

@@ -519,3 +519,28 @@ def test_a_command_said_over_a_question_is_not_taken_as_its_answer() -> None:
     d = decide(heard("pocketsphinx", "check", 0.2), heard("whisper", "yes", 0.71),
                waiting=True)
     assert d.kind is DecisionKind.ACT and d.intent.intent is IntentKind.CONFIRM
+
+
+def test_an_amount_both_ears_heard_without_its_verb_is_asked_as_the_raise() -> None:
+    # "bet four hundred" (flite, steady noise): pocketsphinx heard "four hundred",
+    # Whisper wrote "400" and picked nothing: it was nothing understood, now a question
+    from engine.sizing import BettingContext
+    from voice.pipeline import reading
+    from voice.recognize.base import Result
+    from voice.understand.agreement import DecisionKind, decide
+    from voice.understand.intent import IntentKind
+
+    ctx = BettingContext(50, 400, 150, 0, 150, 750, False, 300, 750, "flop")
+
+    def ear(who: str, text: str, confidence: float, free: str = "") -> Reading:
+        return reading(Result(text, (text,) if text else (), confidence, who, second=free),
+                       ctx)
+
+    d = decide(ear("pocketsphinx", "four hundred", 0.4), ear("whisper", "", 0.0, free="400"))
+    assert d.kind is DecisionKind.ASK and d.intent.intent is IntentKind.RAISE
+    assert d.intent.to == 400 and d.intent.error is None and d.confidence < 0.5
+    # one ear alone, another amount written, or an amount below the minimum: no question
+    for ps, free in (("four hundred", "that's it"), ("four hundred", "500"),
+                     ("two hundred", "200")):
+        d = decide(ear("pocketsphinx", ps, 0.4), ear("whisper", "", 0.0, free=free))
+        assert d.kind is DecisionKind.NONE, (ps, free)

@@ -78,21 +78,16 @@ class PairedRecognizer:
                       readings=(heard, *others))
 
     def _agree(self, heard: Result, spotted: Result) -> bool:
-        """pocketsphinx's best text and the spotter's sure command mean the same thing,
-        a thing that can be done now (a yes or no only while a question waits)."""
-        from voice.understand.agreement import RULES
-        from voice.understand.intent import IntentKind
-        from voice.understand.parse import parse
+        """pocketsphinx's and the spotter's readings decide without Whisper
+        (:func:`voice.understand.agreement.early`)."""
+        from voice.pipeline import reading
+        from voice.understand.agreement import RULES, early
 
-        if not heard.text or not spotted.text or spotted.confidence < RULES.spot_agree:
+        if not heard.text or not spotted.text:
             return False
         ctx = self._context()
-        said, spot = parse(heard.text, ctx), parse(spotted.text, ctx)
-        if spot.intent is IntentKind.UNKNOWN or spot.error is not None \
-                or said.meaning != spot.meaning:
-            return False
-        answer = spot.intent in (IntentKind.CONFIRM, IntentKind.DENY)
-        return not answer or bool(getattr(self.second, "answers", lambda: False)())
+        waiting = bool(getattr(self.second, "answers", lambda: False)())
+        return early(reading(heard, ctx), reading(spotted, ctx), RULES, waiting)
 
     def reset(self) -> None:
         for ear in self.ears:

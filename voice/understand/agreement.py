@@ -28,18 +28,21 @@ The third ear, the command spotter (:mod:`voice.recognize.spotter`), knows only 
 commands. Its reading counts as an ear's for those: agreeing with either other ear it
 acts, its sure reading breaks a disagreement between the other two (or turns a lone
 ear's act into a question when it heard another command), and heard alone, surely, it
-is asked about (:func:`_with_spotter`).
+is asked about (:func:`_with_spotter`). Its word inside a longer reading by another ear
+that means something else ("pot" in "half pot") counts for nothing (:func:`part_of_whole`).
+When pocketsphinx and the spotter agree, Whisper is not waited for (:func:`early`).
 
 The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from voice.understand.intent import STATE_CHANGING, Intent, IntentKind, Query
 from voice.understand.numbers import heard_amounts
+from voice.understand.parse import as_said_whole
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
                      IntentKind.RAISE, IntentKind.ALLIN})
@@ -68,7 +71,9 @@ class Reading:
     """One recognizer's hearing: who heard it, what it means and how sure it was;
     ``also`` what its own second hearing means (Whisper's free transcription beside
     its closed-set pick, which can only be legal; an error kept, None: nothing
-    understood) and ``second`` that hearing's words."""
+    understood) and ``second`` that hearing's words; ``whole`` the ear's whole hearing
+    when ``text`` is only its last command (salvaged from words that, whole, mean
+    nothing: "of pot" read as "pot")."""
 
     recognizer: str
     intent: Intent
@@ -76,6 +81,7 @@ class Reading:
     text: str
     also: Intent | None = None
     second: str = ""
+    whole: str = ""
 
     @property
     def usable(self) -> bool:
@@ -137,7 +143,15 @@ class AgreementRules:
     ``spot_sure``, from which it breaks a disagreement, or turns a lone ear's act on
     another command into a question; ``spot_quiet``: its lone reading is asked only when
     neither other ear heard anything usable;
-    ``spot_alone``: its sure reading alone is asked about (else nothing)."""
+    ``spot_alone``: its sure reading alone is asked about (else nothing); ``part``: a
+    spotter word inside another ear's longer reading that means something else ("pot" in
+    "half pot", "what's the pot", "pot odds") counts for nothing: a part never overrides
+    or outvotes the whole. Deciding without Whisper (:func:`early`): ``early``, the
+    spotter's confidence from which its agreeing with pocketsphinx decides before Whisper
+    is heard; ``early_salvaged``: pocketsphinx's last command salvaged from a longer
+    hearing may be that agreeing reading. ``bare``: the same amount heard alone by
+    pocketsphinx and written by Whisper ("four hundred" and "400", the verb lost by
+    both) is asked about as the bet or raise it would be."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -163,6 +177,10 @@ class AgreementRules:
     spot_alone: bool = True
     spot_quiet: bool = False
     question: float = 0.3
+    part: bool = True
+    bare: bool = True
+    early: float = 0.5
+    early_salvaged: bool = False
 
 
 RULES = AgreementRules()
@@ -236,6 +254,11 @@ def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
             # can't check: 40 to call"), not "Sorry, I didn't catch that"
             return Decision(DecisionKind.NONE, first.intent, 0.0, first.text, pair,
                             rule="said instead, not possible")
+    whole = as_said_whole(first.intent) if rules.bare and not second.usable else None
+    if whole is not None and whole.to in heard_amounts(second.second):
+        # both ears heard the amount, neither the verb: a question, never an action
+        return Decision(DecisionKind.ASK, whole, UNSURE, first.text, pair,
+                        rule="an amount both heard")
     if first.intent.error is not None and first.intent.intent is not IntentKind.UNKNOWN \
             and (not second.usable or second.confidence < rules.alone):
         # pocketsphinx heard a command that cannot be done now ("check" facing a bet)
@@ -389,6 +412,8 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
     readings = (first, second, spot)
     if not spot.usable or spot.confidence < rules.spot_agree:
         return _replace_readings(two, readings)
+    if rules.part and part_of_whole(spot, first, second):
+        return _replace_readings(two, readings, f"{two.rule}, the spotter heard a part")
     meaning = spot.intent.meaning
     answer = spot.intent.intent in ANSWERS
     if answer and not waiting:
@@ -434,6 +459,47 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         return _replace_readings(two, readings)
     return Decision(DecisionKind.ASK, spot.intent, min(UNSURE, spot.confidence), spot.text,
                     readings, rule="spotter alone")
+
+
+def early(first: Reading, spot: Reading, rules: AgreementRules = RULES,
+          waiting: bool = False) -> bool:
+    """Whether pocketsphinx's reading and the spotter's are enough to decide without
+    waiting for Whisper: they mean the same command, one that can be done now (a yes or
+    no only while a question waits), the spotter from ``rules.early``, and the spotter's
+    words are not a part of pocketsphinx's whole hearing; :func:`decide` would act on
+    the two whatever Whisper heard."""
+    if not (first.usable and spot.usable and spot.confidence >= rules.early
+            and first.intent.meaning == spot.intent.meaning):
+        return False
+    if first.whole and not rules.early_salvaged:
+        return False
+    if rules.part and part_of_whole(spot, replace(first, text=first.whole or first.text)):
+        return False
+    return spot.intent.intent not in ANSWERS or waiting
+
+
+def _words(text: str) -> list[str]:
+    return "".join(c if c.isalnum() or c == "'" else " " for c in text.lower()).split()
+
+
+def part_of_whole(spot: Reading, *others: Reading) -> bool:
+    """Whether the spotter's words are a part of a longer reading by another ear (its
+    pick, or Whisper's free transcription) that means something else: "pot" inside
+    "half pot" (a smaller bet), "what's the pot" (a question), "pot odds"."""
+    said = _words(spot.text)
+    if not said:
+        return False
+    n = len(said)
+    for ear in others:
+        for text, intent in ((ear.text, ear.intent), (ear.second, ear.also)):
+            if intent is None or intent.intent is IntentKind.UNKNOWN \
+                    or intent.meaning == spot.intent.meaning:
+                continue
+            words = _words(text)
+            if len(words) > n and any(words[i:i + n] == said
+                                      for i in range(len(words) - n + 1)):
+                return True
+    return False
 
 
 def _replace_readings(decision: Decision, readings: tuple[Reading, ...],

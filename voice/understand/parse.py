@@ -13,6 +13,7 @@ on: its ``error`` asks for the verb, because facing a bet it could as well mean 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from engine.chips import chip_text
@@ -233,6 +234,17 @@ def _bare_error(kind: IntentKind, to: int, legal: tuple[int, int],
         return error
     return (f"Say bet {chip_text(to)} to bet that" if kind is IntentKind.BET
             else f"Say raise to {chip_text(to)} to raise")
+
+
+def as_said_whole(intent: Intent) -> Intent | None:
+    """A bare amount that could be bet or raised to now ("four hundred" facing a bet:
+    "Say raise to 400 to raise"), as that bet or raise; None for anything else."""
+    if intent.intent not in (IntentKind.BET, IntentKind.RAISE) or intent.to is None \
+            or intent.error is None:
+        return None
+    hint = (f"Say bet {chip_text(intent.to)} to bet that" if intent.intent is IntentKind.BET
+            else f"Say raise to {chip_text(intent.to)} to raise")
+    return replace(intent, error=None) if intent.error == hint else None
 
 
 def _whole(values: Sequence[Fraction]) -> list[int]:
