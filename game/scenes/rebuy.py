@@ -127,7 +127,7 @@ class RebuyScene(StillScene):
         low, high = self.limits()
         cfg = self.session.config
         if self.busted:
-            title = "You're out of chips"
+            title = "Rebuy"  # the table has just said "You're out of chips"
             hints: tuple[str, ...] = ("yes", f"rebuy for {chip_text(low)}", "leave the table",
                                       "quit the game")
         else:
@@ -141,10 +141,10 @@ class RebuyScene(StillScene):
                      f"You may add {chip_text(low)} to {chip_text(high)}.")
         if self.error:
             about = (self.error, *about)
-        items = (Item("Add", f"{chip_text(self.amount)} chips", "setting"),
+        items = (Item("Add", f"{chip_text(self.amount)} chips, your stack would be "
+                      f"{chip_text(self.stack + self.amount)}", "setting"),
                  *(Item(b.label) for b in self.buttons))
-        return Description("rebuy", title, about, items, 0, hints,
-                           key=f"{self.amount}|{self.error}")
+        return Description("rebuy", title, about, items, 0, hints, key=self.error)
 
     def hear(self, intent: Intent) -> Heard:
         if intent.control is Control.CHOOSE and intent.choice is not None \

@@ -83,6 +83,7 @@ from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, P
 from voice.listen.audio import AudioSource, AudioUnavailable
 from voice.listen.echo import Playback
 from voice.speak.line import Fate, Priority
+from voice.speak.lines import say_turn
 from voice.speak.narrator import Narrator
 from voice.understand.intent import Control, Intent, IntentKind
 
@@ -238,8 +239,18 @@ class VoiceController(ModelSwitch, Narration, TurnTime):
         desc = describe() if describe is not None else None
         if desc is not None:
             self.scene = desc.scene
-        if self.narrator is not None:  # read once there is a voice to read with
-            read_aloud(self, self._reader.read(scene, desc))
+        if self.narrator is None:  # read once there is a voice to read with
+            return
+        was = self._reader.name
+        read_aloud(self, self._reader.read(scene, desc))
+        if desc is None or was in ("", desc.scene):
+            return
+        if desc.scene == "start" and was == "table":  # left: the table's news is moot
+            self.narrator.queue.drop(lambda line: line.scene == "table")
+        view_of = getattr(scene, "voice_view", None)
+        view = view_of() if view_of is not None else None
+        if desc.scene == "table" and self.turn is not None and view is not None:
+            self._say(f"Back at the table. {say_turn(view)}", Priority.URGENT, scene="table")
 
     def say_out(self, timeout: float) -> None:
         """Let what is queued be said (up to ``timeout`` seconds) before the game closes

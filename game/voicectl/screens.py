@@ -64,10 +64,13 @@ class ScreenReader:
     screen: object = None
     focused: str = ""
     key: str = ""
+    name: str = ""  # the screen last read's name ("table" for the table)
 
     def read(self, screen: object, desc: Description | None) -> list[tuple[str, bool]]:
         """The lines to say for ``screen`` now, each with whether it is a focused
         item's (said at once, replacing an older one)."""
+        if desc is not None:
+            self.name = desc.scene
         if desc is None or desc.scene == "table":  # the table speaks for itself
             self.screen, self.focused, self.key = screen, "", ""
             return []

@@ -61,6 +61,7 @@ def test_pause_and_resume_by_voice_are_said(app: App, start: Ear) -> None:
     assert said[0] == "Paused." and said[1].startswith("The clock is stopped. You have")
     said = start.say("resume")
     assert isinstance(app.top, TableScene)
+    assert said[0].startswith("Back at the table. Your turn:")  # still the player's turn
 
 
 def test_settings_by_voice_from_the_pause_menu(app: App, start: Ear) -> None:
