@@ -21,7 +21,6 @@ download), ``talk_gate`` and ``room_options`` (push-to-talk, the wake word).
 
 from __future__ import annotations
 
-import contextlib
 import math
 import queue
 import threading
@@ -33,12 +32,12 @@ from typing import Any
 from engine.sizing import BettingContext
 from game.input.commands import ActCommand
 from game.settings.model import HUMAN_SEAT, VoiceSettings
+from game.voicectl.audio_thread import AudioThread
 from game.voicectl.devices import (
     Loaded,
     default_microphone,
     default_recognizer,
     list_microphones,
-    unavailable,
 )
 from game.voicectl.listening import ACTIONS, Captured, from_the_game, listen
 from game.voicectl.model_switch import ModelSwitch
@@ -69,7 +68,6 @@ from game.voicectl.screens import (
     hear_on_screen,
     read_aloud,
 )
-from game.voicectl.scripted import QUIET_BEFORE_SCRIPT, ScriptedSource
 from game.voicectl.speech import (
     CountingPlayer,
     CourteousQueue,
@@ -80,7 +78,7 @@ from game.voicectl.stats import Transcript, VoiceStats
 from game.voicectl.turn_time import TurnTime
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck
 from voice.confirm import ConfirmController, ConfirmPolicy, EffectKind, Heard, Phase
-from voice.listen.audio import AudioSource, AudioUnavailable
+from voice.listen.audio import AudioSource
 from voice.listen.echo import Playback
 from voice.speak.line import Fate, Priority
 from voice.speak.lines import say_turn
@@ -93,10 +91,9 @@ __all__ = ["OFF_PANEL", "Captured", "MicState", "VoiceController", "VoicePanel",
 OVERLAP_SECONDS = 0.2
 """Speech said over this much of the game's own (through speakers) is asked, not done."""
 
-BACK_ON_SECONDS = 2.0  # a reopened microphone holds this long before "on again" is told
 
 
-class VoiceController(ModelSwitch, Narration, TurnTime):
+class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
     """Voice in and out for the player at ``seat`` (see the module docstring)."""
 
     def __init__(self, settings: VoiceSettings, *, seat: int = HUMAN_SEAT,
@@ -291,96 +288,11 @@ class VoiceController(ModelSwitch, Narration, TurnTime):
     def stopping(self) -> bool:
         return self._stop.is_set()
 
-    # ------------------------------------------------------------ the audio thread
-
-    def _audio_main(self) -> None:
-        try:
-            loaded = self._recognizer_factory()
-        except Exception as err:  # no recognizer at all: mouse only, say why
-            message = f"Voice control is off: no speech recognizer could be loaded ({err})."
-            self.post(lambda: self._voice_off(message))
-            return
-        recognizer = loaded.recognizer
-        self.backend, self.reason, self.note = loaded.backend, loaded.reason, loaded.note
-        if loaded.notice:  # the player's own model copy passed over: told at the table
-            self.post(lambda: self._notices.append((loaded.notice, True)))
-        self._start_download()
-        try:
-            recognizer = self._listen_while_running(recognizer)
-        finally:
-            with contextlib.suppress(Exception):
-                recognizer.close()
-
-    def _listen_while_running(self, recognizer: Any) -> Any:
-        """Open the microphone (or the voice files) and listen until stopped, going
-        mouse-only with a notice, and retrying, whenever the device fails; returns the
-        recognizer in use at the end."""
-        while not self._stop.is_set():
-            self.reopen = False
-            try:
-                source = self._open_source()
-            except (AudioUnavailable, Exception) as err:
-                message = unavailable(err)
-                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
-                self._retry.wait()
-                self._retry.clear()
-                continue
-            self._source = source
-            try:
-                with source:
-                    self.mic = MicState.LISTENING
-                    self._mic_error = None
-                    self.post(self._voice_on)
-                    recognizer = self.listen(source, recognizer)
-            except (AudioUnavailable, Exception) as err:  # a device error must not end voice
-                message = unavailable(err)
-                self.post(lambda m=message: self._voice_off(m))  # type: ignore[misc]
-                self._retry.wait()
-                self._retry.clear()
-                continue
-            if self.files:
-                self.mic, self.mic_note = MicState.FINISHED, "mouse and keyboard from here"
-                return recognizer
-        return recognizer
-
-    def _open_source(self) -> AudioSource:
-        if self.files:
-            return ScriptedSource(self.files, self._script_ready, sleep=self._sleep,
-                                  on_skip=self._file_skipped)
-        return self._microphone_factory(self.settings.microphone)
-
-    def _file_skipped(self, message: str) -> None:
-        """A ``--voice-from`` file failed (audio thread): tell the player, go on."""
-        def tell() -> None:
-            self.transcript.append(message)
-            self.notices.append((message, True))
-        if self._report is not None:
-            self._report(message)
-        self.post(tell)
-
-    def _script_ready(self) -> bool:
-        """A file may play: the player is prompted (not in a grace window) and all's quiet."""
-        phase = self.confirm.phase
-        prompted = phase is Phase.QUESTION or (self.turn is not None and phase is Phase.IDLE) \
-            or self.on_screens
-        now = time.monotonic()
-        if self.speaking():
-            self._quiet_since = now
-        # Quiet longer than the gate's tail and preroll: the phrase's start isn't cut.
-        return prompted and now - self._quiet_since >= QUIET_BEFORE_SCRIPT
-
     def listen(self, source: AudioSource, recognizer: Any) -> Any:
         """Stream ``source`` through gate, recognizer and parser until it ends, queueing
         what is heard; returns the recognizer in use (it may switch to Vosk). Tests call
         it directly with a WAV source."""
         return listen(self, source, recognizer)
-
-    def captured(self, got: Captured) -> None:
-        """An utterance from the audio thread, for :meth:`update`."""
-        self._heard.put(got)
-
-    def post(self, call: Callable[[], None]) -> None:
-        self._main.put(call)
 
     # ------------------------------------------------------------ main thread
 
@@ -621,27 +533,6 @@ class VoiceController(ModelSwitch, Narration, TurnTime):
              topic: str = "", scene: str = "", brief: str = "") -> None:
         if self.narrator is not None:
             self.narrator.say(text, speaker, priority, topic, scene or self.scene, brief)
-
-    def _voice_off(self, message: str) -> None:
-        self.mic, self.mic_note = MicState.OFF, "mouse and keyboard only"
-        self._mic_error = message
-        self._back_at = None
-        if message not in self._told:  # once a session, shown and said; after that the
-            self._told.add(message)    # panel's mic-off icon says it (a device that opens
-            self._told_error = message  # and fails each hand never repeats the banner)
-            self.notices.append((message, True))
-
-    def _voice_on(self) -> None:
-        """The microphone opened: "on again" is told once it has held for a moment (one
-        that opens and fails at once must not flash "on again" every hand)."""
-        if self._told_error is not None:
-            self._back_at = self.clock()
-        self.mic_note = ""
-
-    def _back_on(self, now: float) -> None:
-        if self._back_at is not None and now - self._back_at >= BACK_ON_SECONDS:
-            self._back_at = self._told_error = None
-            self.notices.append(("Voice control is on again.", True))
 
     @property
     def notices(self) -> list[tuple[str, bool]]:

@@ -14,8 +14,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.actions import ActionKind
 from game.app import App
-from game.settings.model import GameSettings
+from game.scenes.table import TableScene
+from game.settings.model import GameSettings, VoiceSettings
+from game.voicectl.controller import VoiceController
+from tests.game.helpers import FRAME, bot, scripted_table, to_act
+from tests.game.voice_fakes import Clock, FakeNarrator
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -42,3 +47,36 @@ def app() -> Iterator[App]:
     pygame.event.clear()
     yield App(screen, GameSettings())
     pygame.event.clear()
+
+
+# ------------------------------------------------------------------ voice at the table
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def narrator() -> FakeNarrator:
+    return FakeNarrator()
+
+
+@pytest.fixture
+def voice(app: App, clock: Clock, narrator: FakeNarrator) -> VoiceController:
+    """A voice controller with a recording narrator and the test's clock, on ``app``."""
+    controller = VoiceController(VoiceSettings(grace_seconds=1.0), clock=clock,
+                                 narrator=narrator)  # type: ignore[arg-type]
+    app.voice = controller
+    return controller
+
+
+@pytest.fixture
+def facing_limp(app: App, voice: VoiceController) -> TableScene:
+    """Preflop: under the gun limps; the player (button) has 10 to call."""
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    app.step(FRAME)
+    return scene
+

@@ -21,6 +21,7 @@ from game.voicectl.controller import VoiceController
 from game.voicectl.listening import Captured
 from game.voicectl.speech_log import SpeechLog
 from tests.game.helpers import FRAME
+from tests.game.voice_fakes import Clock
 from tests.voice.test_narrator_speech import FakeRenderer
 from voice.confirm import Phase
 from voice.speak.backlog import SpeechQueue
@@ -48,16 +49,6 @@ class QuickPlayer:
 
     def stop(self) -> None:
         self.until = 0.0
-
-
-@dataclass
-class Clock:
-    """The voice controller's clock (grace windows, questions): moved by the test."""
-
-    t: float = 100.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @dataclass

@@ -24,7 +24,7 @@ from tests.game.helpers import (
     scripted_table,
     to_act,
 )
-from tests.game.test_voice import Clock, FakeNarrator, say
+from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.speak.ear import for_the_ear, has_symbols
 from voice.understand.intent import Control, IntentKind, Query
 

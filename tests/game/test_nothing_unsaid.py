@@ -14,7 +14,7 @@ from game.app import App
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
 from tests.game.helpers import all_in_and_lose, bot, run_until, scripted_table, to_act
-from tests.game.test_voice import FakeNarrator
+from tests.game.voice_fakes import FakeNarrator
 from tests.voice.test_narrator_speech import FakePlayer
 from voice.speak.narrator import Narrator
 

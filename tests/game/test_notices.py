@@ -172,8 +172,8 @@ def test_a_damaged_holdem_whisper_model_copy_is_a_notice_at_the_table(
     from game.settings.model import VoiceSettings
     from game.voicectl import devices
     from game.voicectl.controller import VoiceController
-    from tests.game.test_voice import Clock, FakeNarrator
     from tests.game.test_voice_room import FakeMicrophone
+    from tests.game.voice_fakes import Clock, FakeNarrator
     from voice.recognize import models, store
 
     packaged = store.package_model_dir()

@@ -13,40 +13,11 @@ import pytest
 from engine.actions import ActionKind
 from game.app import App
 from game.scenes.table import TableScene
-from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
-from tests.game.helpers import FRAME, bot, press, scripted_table, to_act
-from tests.game.test_voice import Clock, FakeNarrator, say
+from tests.game.helpers import FRAME, bot, press, to_act
+from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.understand.intent import IntentKind, Query
 from voice.understand.parse import parse
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def narrator() -> FakeNarrator:
-    return FakeNarrator()
-
-
-@pytest.fixture
-def voice(app: App, clock: Clock, narrator: FakeNarrator) -> VoiceController:
-    controller = VoiceController(VoiceSettings(grace_seconds=1.0), clock=clock,
-                                 narrator=narrator)  # type: ignore[arg-type]
-    app.voice = controller
-    return controller
-
-
-@pytest.fixture
-def facing_limp(app: App, voice: VoiceController) -> TableScene:
-    """Preflop: under the gun limps; the player (button) has 10 to call."""
-    scene = scripted_table(app)
-    bot(app, scene, 3, ActionKind.CALL)
-    to_act(app, scene, 0)
-    app.step(FRAME)
-    return scene
 
 
 def ask(app: App, voice: VoiceController, query: Query) -> str:

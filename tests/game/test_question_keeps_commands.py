@@ -12,32 +12,13 @@ from engine.actions import ActionKind
 from engine.sizing import BettingContext
 from game.app import App
 from game.scenes.table import TableScene
-from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
 from game.voicectl.listening import Captured, asked_instead, heard_instead
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
-from tests.game.test_voice import Clock, FakeNarrator, say
+from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.confirm import Phase
 from voice.understand.agreement import Decision, DecisionKind, Reading
 from voice.understand.intent import Intent, IntentKind, Query
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def narrator() -> FakeNarrator:
-    return FakeNarrator()
-
-
-@pytest.fixture
-def voice(app: App, clock: Clock, narrator: FakeNarrator) -> VoiceController:
-    controller = VoiceController(VoiceSettings(grace_seconds=1.0), clock=clock,
-                                 narrator=narrator)  # type: ignore[arg-type]
-    app.voice = controller
-    return controller
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -29,105 +29,14 @@ from game.voicectl.devices import Loaded
 from game.voicectl.panel import MicState
 from game.voicectl.scripted import ScriptedSource
 from tests.game.helpers import FRAME, bot, click, my_actions, run_until, scripted_table, to_act
+from tests.game.voice_fakes import Clock, FakeNarrator, say, wait_grace
 from voice.confirm import Phase
 from voice.listen.audio import AudioFileError, AudioUnavailable, WavFileSource, write_wav
 from voice.speak.backlog import SpeechQueue
 from voice.speak.line import Line, Priority
-from voice.speak.recall import Recall
 from voice.understand.intent import Control, Intent, IntentKind, Query
 
 R, C, X, F = ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
-
-
-@dataclass
-class FakeQueue:
-    def interrupt(self, keep: Priority | None = None) -> int:
-        return 0
-
-    def drop(self, stale: Callable[[Line], bool]) -> int:
-        return 0
-
-    def take_tail(self, topic: str, scene: str) -> list[Line]:
-        return []  # every line is said as it is given: nothing waits
-
-
-@dataclass
-class FakeNarrator:
-    """Records what would be said; ``speaking`` is set by the test."""
-
-    said: list[tuple[str, str, Priority]] = field(default_factory=list)
-    speaking: bool = False
-    voices: dict[str, object] = field(default_factory=dict)
-    queue: FakeQueue = field(default_factory=FakeQueue)
-    recall: Recall = field(default_factory=Recall)
-    player: object = None
-
-    scenes: list[str] = field(default_factory=list)  # each line's screen, as said
-
-    def say(self, text: str, speaker: str = "dealer", priority: Priority = Priority.TABLE,
-            topic: str = "", scene: str = "", brief: str = "") -> None:
-        self.said.append((text, speaker, priority))
-        self.scenes.append(scene)
-        self.recall.heard(Line(text, speaker, priority, topic=topic, scene=scene))
-
-    def is_speaking(self) -> bool:
-        return self.speaking
-
-    def texts(self) -> list[str]:
-        return [t for t, _, _ in self.said]
-
-    def start(self) -> None: ...
-    def interrupt(self, keep_table: bool = False) -> None: ...
-    def close(self) -> None: ...
-
-
-@dataclass
-class Clock:
-    t: float = 100.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def narrator() -> FakeNarrator:
-    return FakeNarrator()
-
-
-@pytest.fixture
-def voice(app: App, clock: Clock, narrator: FakeNarrator) -> VoiceController:
-    controller = VoiceController(VoiceSettings(grace_seconds=1.0), clock=clock,
-                                 narrator=narrator)  # type: ignore[arg-type]
-    app.voice = controller
-    return controller
-
-
-def say(app: App, voice: VoiceController, kind: IntentKind, to: int | None = None, *,
-        query: Query | None = None, control: Control | None = None,
-        confidence: float = 0.95) -> None:
-    voice.hear(Intent(kind, to, query, control), confidence)
-    app.step(FRAME)
-
-
-def wait_grace(app: App, clock: Clock) -> None:
-    clock.t += 1.5
-    app.step(FRAME)  # the window closes: the command is submitted
-    app.step(FRAME)  # and handled
-
-
-@pytest.fixture
-def facing_limp(app: App, voice: VoiceController) -> TableScene:
-    """Preflop: under the gun limps; the player (button) has 10 to call."""
-    scene = scripted_table(app)
-    bot(app, scene, 3, C)
-    to_act(app, scene, 0)
-    app.step(FRAME)
-    return scene
 
 
 # ------------------------------------------------------------------ whole hands

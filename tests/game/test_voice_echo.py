@@ -14,7 +14,7 @@ import pytest
 
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
-from tests.game.test_voice import FakeNarrator
+from tests.game.voice_fakes import FakeNarrator
 from voice.confirm import Phase
 from voice.listen.audio import AudioSource
 from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, erle_db, read_wav

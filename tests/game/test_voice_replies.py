@@ -13,7 +13,7 @@ from game.voicectl.controller import VoiceController
 from game.voicectl.devices import Loaded
 from game.voicectl.panel import MicState
 from tests.game.helpers import FRAME, bot, scripted_table, to_act
-from tests.game.test_voice import Clock, FakeNarrator, say
+from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.listen.audio import AudioSource, AudioUnavailable
 from voice.understand.intent import IntentKind
 

@@ -28,17 +28,8 @@ from game.voicectl.panel import MicState, heard_line, mic_line
 from game.voicectl.talk_gate import PushToTalkGate
 from game.voicectl.voice_check import SILENT_DB, VoiceCheck, level_db, meter_share
 from tests.game.helpers import FRAME, my_actions
-from tests.game.test_voice import (  # the fixtures, shared
-    Clock,
-    FakeNarrator,
-    clock,
-    facing_limp,
-    narrator,
-    recognizer,
-    speech,
-    voice,
-    wait_grace,
-)
+from tests.game.test_voice import recognizer, speech  # the fixtures, shared
+from tests.game.voice_fakes import Clock, FakeNarrator, wait_grace
 from voice.listen.audio import AudioSource, AudioUnavailable, WavFileSource, read_wav
 from voice.listen.wake import after_wake, wake_result
 from voice.recognize.base import Result
