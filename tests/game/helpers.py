@@ -4,6 +4,7 @@ and real pygame events posted through the one event path."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -12,6 +13,7 @@ from engine.cards import stacked_deck
 from engine.events import ActionTaken
 from game.app import App, table_scene
 from game.input.commands import ActCommand
+from game.render.theme import TEXT, Color, Text
 from game.scenes.table import TableScene
 from game.table.factory import new_table
 
@@ -113,3 +115,17 @@ def sit_and_go_from_start(app: App, key: int = pygame.K_s, think_scale: float = 
     assert isinstance(scene, TableScene) and scene.session.tournament is not None
     scene.seats.think_scale = think_scale
     return scene
+
+
+@dataclass(slots=True)
+class Noted(Text):
+    """The game's text drawer, noting every line it draws (what a screen shows, read back
+    in tests: nothing cut, every word whole)."""
+
+    drawn: list[str] = field(default_factory=list)
+
+    def render(self, text: str, size: int, color: Color = TEXT,
+               bold: bool = False) -> pygame.Surface:
+        self.drawn.append(text)
+        return Text.render(self, text, size, color, bold)
+

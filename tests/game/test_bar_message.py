@@ -4,29 +4,17 @@ bottom bar ended in "…" with no way to read them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 import pytest
 
 from game.app import App
 from game.render.actionbar import OPEN_HINT
-from game.render.theme import ELLIPSIS, TEXT, Color, Text
+from game.render.theme import ELLIPSIS
 from game.scenes.table import MESSAGE_SECONDS
-from tests.game.helpers import FRAME, click, press, scripted_table
+from tests.game.helpers import FRAME, Noted, click, press, scripted_table
 
 LONG = ("Back in: you play from your big blind, or Post now [N] to play the next hand "
         "at once")
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 def _drawn(app: App) -> list[str]:

@@ -5,8 +5,6 @@ finding 1: "Nine-Three offsuit" over the 3 and 9's suits)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 import pytest
 
@@ -14,24 +12,11 @@ from engine.actions import ActionKind
 from engine.events import HandEnded
 from game.app import App
 from game.render.table import TableRenderer
-from game.render.theme import TEXT, Color, Text
 from game.scenes.table import TableScene
-from tests.game.helpers import bot, deck_for, run_until, scripted_table, to_act
+from tests.game.helpers import Noted, bot, deck_for, run_until, scripted_table, to_act
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 X, C = ActionKind.CHECK, ActionKind.CALL
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    """The game's text drawer, noting every line it draws."""
-
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 def _table(app: App, size: tuple[int, int], deck: list[int]) -> tuple[TableScene, Noted]:

@@ -5,16 +5,15 @@ and the help's pages together show every row whole at every window size."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 import pygame
 import pytest
 
 from game.app import App
 from game.help.content import SAY, SAY_NOTE, SAY_SCREENS, STATS, hand_histories, keys
-from game.render.theme import ELLIPSIS, TEXT, Color, Text
+from game.render.theme import ELLIPSIS
 from game.scenes.help import HelpScene
-from tests.game.helpers import FRAME, click, press, scripted_table
+from tests.game.helpers import FRAME, Noted, click, press, scripted_table
 from tests.voice.contexts import FACING, OPEN
 from voice.understand.intent import IntentKind
 from voice.understand.matching import Block, BlockKind
@@ -115,13 +114,3 @@ def _joined(drawn: list[str], words: str) -> bool:
         return "".join(s.split())
 
     return squash(words) in squash("".join(drawn))
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)

@@ -4,29 +4,16 @@ finding 2: "Leave ta…" in the pause menu at 960x540, help clipped at 960x540 a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-import pygame
 import pytest
 
 from game.app import App
-from game.render.theme import ELLIPSIS, TEXT, Color, Text
+from game.render.theme import ELLIPSIS
 from game.scenes.base import Scene, SceneName
 from game.scenes.pause import PauseScene
 from game.scenes.start import StartScene
-from tests.game.helpers import FRAME, scripted_table
+from tests.game.helpers import FRAME, Noted, scripted_table
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 def _drawn(app: App, scene: Scene) -> list[str]:

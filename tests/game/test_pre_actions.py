@@ -5,27 +5,23 @@ the amount changes), "Call any" facing a bet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
 from engine.actions import ActionKind
 from game.app import App
-from game.render.theme import TEXT, Color, Text
 from game.scenes.table import TableScene
-from tests.game.helpers import bot, click, my_actions, press, run_until, scripted_table, to_act
+from tests.game.helpers import (
+    Noted,
+    bot,
+    click,
+    my_actions,
+    press,
+    run_until,
+    scripted_table,
+    to_act,
+)
 
 C, X, F, R = ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD, ActionKind.RAISE
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 def _until_i_act(app: App, scene: TableScene) -> None:

@@ -4,26 +4,14 @@ pause menu does and says so, and it has the auto top-up row (``table.auto_rebuy`
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 
 import pygame
 
 from game.app import App, table_scene
-from game.render.theme import TEXT, Color, Text
 from game.scenes.settings import AUTO_REBUY_ROW, ROWS, SettingsScene
 from game.settings.file import settings_path
 from game.table.factory import new_table
-from tests.game.helpers import FRAME, press, run_until
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
+from tests.game.helpers import FRAME, Noted, press, run_until
 
 
 def _live_table(app: App) -> None:

@@ -4,31 +4,20 @@ every button whole at 960x540 with a saved table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.app import App
 from game.paths import data_dir
 from game.persistence.saving import SaveGame
-from game.render.theme import ELLIPSIS, TEXT, Color, Text
+from game.render.theme import ELLIPSIS
 from game.scenes.start import NEW_TABLE_NOTE, NEW_TABLE_ROWS, ROWS, StartScene
 from game.settings.model import GameSettings
 from game.table.sitngo import seat_sit_and_go
+from tests.game.helpers import Noted
 from tests.game.saved import saved_store
 from tests.game.test_sitngo_records import play
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 def _drawn(app: App, scene: StartScene) -> list[str]:

@@ -3,8 +3,6 @@ figures whole beside their chips, the notices panel clear of a bot's speech bubb
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 import pytest
 
@@ -12,20 +10,10 @@ from engine.actions import ActionKind
 from game.app import App
 from game.render.notices import notices_box
 from game.render.table import Bubble
-from game.render.theme import ELLIPSIS, TEXT, Color, Text
-from tests.game.helpers import bot, deck_for, run_until, scripted_table
+from game.render.theme import ELLIPSIS
+from tests.game.helpers import Noted, bot, deck_for, run_until, scripted_table
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
-
-
-@dataclass(slots=True)
-class Noted(Text):
-    drawn: list[str] = field(default_factory=list)
-
-    def render(self, text: str, size: int, color: Color = TEXT,
-               bold: bool = False) -> pygame.Surface:
-        self.drawn.append(text)
-        return Text.render(self, text, size, color, bold)
 
 
 @pytest.mark.parametrize("size", SIZES)
