@@ -19,6 +19,7 @@ from game.app import App
 from game.scenes.table import TableScene
 from game.settings.model import GameSettings, VoiceSettings
 from game.voicectl.controller import VoiceController
+from tests.game.ear import Ear
 from tests.game.helpers import FRAME, bot, scripted_table, to_act
 from tests.game.voice_fakes import Clock, FakeNarrator
 
@@ -79,4 +80,13 @@ def facing_limp(app: App, voice: VoiceController) -> TableScene:
     to_act(app, scene, 0)
     app.step(FRAME)
     return scene
+
+
+@pytest.fixture
+def ear(app: App, tmp_path: Path) -> Iterator[Ear]:
+    """A player who cannot see the screen (tests/game/ear.py), the turn clock off."""
+    app.settings = app.settings.with_(turn_seconds=0, speed=20.0)
+    player = Ear(app, tmp_path)
+    yield player
+    player.close()
 

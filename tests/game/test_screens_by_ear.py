@@ -4,9 +4,6 @@ says the focused item, and their items and values are commands by voice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -17,14 +14,6 @@ from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from tests.game.ear import Ear
 from tests.game.helpers import press
-
-
-@pytest.fixture
-def ear(app: App, tmp_path: Path) -> Iterator[Ear]:
-    app.settings = app.settings.with_(turn_seconds=0, speed=20.0)
-    player = Ear(app, tmp_path)
-    yield player
-    player.close()
 
 
 @pytest.fixture

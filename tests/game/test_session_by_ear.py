@@ -5,9 +5,6 @@ quitting: every step is heard, and nothing said holds a symbol."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from game.app import App
@@ -16,14 +13,6 @@ from game.scenes.table import TableScene
 from tests.game.ear import Ear
 from tests.game.helpers import all_in_and_lose
 from voice.speak.ear import has_symbols
-
-
-@pytest.fixture
-def ear(app: App, tmp_path: Path) -> Iterator[Ear]:
-    app.settings = app.settings.with_(turn_seconds=0, speed=20.0)
-    player = Ear(app, tmp_path)
-    yield player
-    player.close()
 
 
 def at_table(app: App) -> TableScene:
