@@ -12,7 +12,14 @@ Targets (issue #14): no utterance dropped without an answer; the microphone list
 for at least 95% of the player's turn time; no clock expiry caused by the game's
 speech; questions for at most 10% of right commands.
 
+``--memory N`` measures memory instead, N times: one headless hand by the first four
+voice files (three "call" and a "what's the pot"), the resident memory of the game and
+its child processes (pocketsphinx's decoding worker) summed and sampled every 0.1 s
+(:mod:`process_memory`); printed, each run's peak, each process's share of it and the
+proportional sum then (target, issue 41: at most 450 MB).
+
     python benchmarks/bench_voice_turns.py [--hands 20] [--seed 3] [--headphones]
+    python benchmarks/bench_voice_turns.py --memory 3
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ SAID = ["call", "call", "call", "what's the pot", "call", "call", "call", "call"
 ESPEAK = ["en-us", "en-us+f3", "en-gb-x-rp+m3", "en-us+klatt"]
 FLITE = ["slt", "kal", "awb", "rms"]
 FILES_PER_HAND = 12
+MEMORY_FILES = 4
+MEMORY_TARGET_MB = 450.0
 
 
 def make_files(count: int) -> list[Path]:
@@ -55,27 +64,67 @@ def make_files(count: int) -> list[Path]:
     return files
 
 
+def game_env(data: str, headphones: bool = False) -> dict[str, str]:
+    """The game's environment: its own data and settings folder, offline, no window."""
+    env = {**os.environ, "HOLDEM_DATA_DIR": data, "HOLDEM_CONFIG_DIR": data,
+           "HOLDEM_OFFLINE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    # Chips added by themselves when the player goes broke: a rebuy dialog waits
+    # for a click the voice files can't give.
+    (Path(data) / "settings.toml").write_text(
+        "[table]\nauto_rebuy = true\n" + ("[voice]\nheadphones = true\n" if headphones else ""))
+    return env
+
+
+def memory(runs: int, seed: int) -> int:
+    """``--memory``: the peak memory of the game and its children over one hand."""
+    from process_memory import watch
+
+    files = make_files(MEMORY_FILES)
+    peaks = []
+    for run in range(runs):
+        with tempfile.TemporaryDirectory() as data:
+            game = subprocess.Popen(
+                [sys.executable, "-m", "game", "--headless", "--hands", "1", "--speed", "1",
+                 "--seed", str(seed), "--voice-from", *map(str, files)],
+                cwd=ROOT, env=game_env(data), stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True)
+            peak = watch(game)
+            report = [line for line in game.communicate()[0].splitlines()
+                      if line.startswith("{")]
+        if game.returncode != 0 or not report:
+            print(f"run {run + 1}: the game failed (exit {game.returncode})", file=sys.stderr)
+            return 1
+        heard = json.loads(report[-1])["voice"]["heard"]
+        peaks.append(peak.total)
+        each = ", ".join(f"{name} {mb:.1f}" for name, mb in peak.each.items())
+        print(f"run {run + 1}: peak {peak.total:.1f} MB ({each}); proportional "
+              f"{peak.proportional:.1f} MB; {heard} utterances heard, {peak.samples} samples")
+    met = "met" if max(peaks) <= MEMORY_TARGET_MB else "not met"
+    print(f"peak resident memory of the game and its children: {min(peaks):.1f}-"
+          f"{max(peaks):.1f} MB over {runs} run{'s' if runs > 1 else ''} "
+          f"(target <= {MEMORY_TARGET_MB:.0f} MB: {met})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--headphones", action="store_true",
                         help="listen as with headphones (no echo, nothing cancelled)")
+    parser.add_argument("--memory", type=int, default=0, metavar="N",
+                        help="measure the peak memory of one hand by voice files, N times")
     args = parser.parse_args(argv)
     if shutil.which("espeak-ng") is None:
         print("espeak-ng is needed to make the voice files", file=sys.stderr)
         return 1
+    if args.memory:
+        return memory(args.memory, args.seed)
     # Plenty: a file is used for every prompt (a question, "say that again"), and a
     # player who has run out of words leaves each turn to the clock (20 s and more).
     files = make_files(FILES_PER_HAND * args.hands)
     with tempfile.TemporaryDirectory() as data:
-        env = {**os.environ, "HOLDEM_DATA_DIR": data, "HOLDEM_CONFIG_DIR": data,
-               "HOLDEM_OFFLINE": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-        # Chips added by themselves when the player goes broke: a rebuy dialog waits
-        # for a click the voice files can't give.
-        (Path(data) / "settings.toml").write_text(
-            "[table]\nauto_rebuy = true\n"
-            + ("[voice]\nheadphones = true\n" if args.headphones else ""))
+        env = game_env(data, args.headphones)
         started = time.monotonic()
         run = subprocess.run(
             [sys.executable, "-m", "game", "--headless", "--hands", str(args.hands),

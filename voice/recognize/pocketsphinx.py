@@ -9,7 +9,6 @@ posterior of the best hypothesis the confidence.
 
 from __future__ import annotations
 
-import itertools
 import tempfile
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
@@ -19,8 +18,17 @@ from typing import Any
 from voice.listen.denoise import DenoiseSettings, denoise, dither
 from voice.recognize.base import AGREEMENT_PATHS, RATE, Result
 from voice.recognize.jsgf import RECOGNIZER_GRAMMAR, GrammarOptions, jsgf
+from voice.recognize.sphinx_decode import (
+    Hearing,
+    Search,
+    Setup,
+    decode_whole,
+    hearing,
+    make_decoder,
+)
 from voice.recognize.sphinx_lm import (
     SCREENS,
+    TABLE,
     language_model,
     vocabulary_of,
     write_dictionary,
@@ -76,58 +84,68 @@ class PocketSphinxRecognizer:
                  grammar: str | None = None,
                  options: GrammarOptions = RECOGNIZER_GRAMMAR,
                  lm_cache: Path | bool | None = True):
-        import pocketsphinx
-
         self.tuning = tuning
-        common: dict[str, Any] = {"loglevel": "FATAL", "beam": tuning.beam,
-                                  "wbeam": tuning.wbeam, "lw": tuning.lw, "wip": tuning.wip,
-                                  "fwdflat": tuning.fwdflat}
-        with tempfile.TemporaryDirectory(prefix="holdem-lm-") as tmp:
-            scratch = Path(tmp)
-            words = set(vocabulary_of(templates))
-            if tuning.mode == "lm":
-                arpa = language_model(templates, scratch, tuning.corpus_size,
-                                      tuning.discount, lm_cache)
-                dictionary = write_dictionary(words, scratch / "holdem.dict")
-                decoder = pocketsphinx.Decoder(lm=str(arpa), dict=str(dictionary), **common)
-                self._table_search = decoder.current_search()
-                if tuning.screens:
-                    decoder.add_lm_file(SCREENS, str(language_model(
-                        templates, scratch, tuning.corpus_size, tuning.discount, lm_cache,
-                        search=SCREENS)))
-                    decoder.activate_search(self._table_search)  # adding may switch
-            else:
-                dictionary = write_dictionary(words | {"oh", "point", "a", "and"},
-                                              scratch / "holdem.dict")
-                decoder = pocketsphinx.Decoder(lm=None, dict=str(dictionary), **common)
-                self.grammar = grammar or jsgf(
-                    templates or load(), options,
-                    known=lambda w: decoder.lookup_word(w) is not None)
-                decoder.add_jsgf_string("holdem", self.grammar)
-                decoder.activate_search("holdem")
-        self._decoder = decoder
-        self._search = getattr(self, "_table_search", "")  # the model active now
+        self.setup = self._setup(tuning, templates, grammar, options, lm_cache)
+        self._decoder, self._names = make_decoder(self.setup)
+        self._search = self._names[TABLE]  # the model active now
         self._wanted = self._search  # the one the next utterance is heard with
         self._utt_search = self._search  # the one this utterance is heard with
-        self._initial_cmn = decoder.get_cmn(False)
+        self._initial_cmn = self._decoder.get_cmn(False)
         self._in_utt = False
         self._audio: list[bytes] = []  # the utterance so far, when decoded whole
-        self._settled: Future[Result] | None = None  # its decoding, begun when they paused
+        self._settled: Future[Hearing] | None = None  # its decoding, begun at the pause
         self._streamed = ""  # the streaming decode's text when the whole decoding began
         self._cut = False  # a decoding here ended the streaming decode mid-utterance
         self._worker: DecodeWorker | None = None
         if tuning.worker and tuning.whole:
             try:
-                self._worker = DecodeWorker(
-                    (replace(tuning, worker=False, partials=False), templates))
+                self._worker = DecodeWorker(self.setup)
             except OSError:  # no child process to be had: decode in this one
                 self._worker = None
+
+    @staticmethod
+    def _setup(tuning: SphinxTuning, templates: Templates | None, grammar: str | None,
+               options: GrammarOptions, lm_cache: Path | bool | None) -> Setup:
+        """What the decoder (here and in the worker) is built from: the dictionary of the
+        templates' words and the table's model (with the screens' in "lm" mode) or the
+        grammar, as text."""
+        common: tuple[tuple[str, Any], ...] = (
+            ("loglevel", "FATAL"), ("beam", tuning.beam), ("wbeam", tuning.wbeam),
+            ("lw", tuning.lw), ("wip", tuning.wip), ("fwdflat", tuning.fwdflat))
+        words = set(vocabulary_of(templates))
+        with tempfile.TemporaryDirectory(prefix="holdem-lm-") as tmp:
+            scratch = Path(tmp)
+            if tuning.mode == "lm":
+                dictionary = write_dictionary(words, scratch / "holdem.dict").read_text(
+                    encoding="utf-8")
+                searches = [Search(TABLE, "lm", language_model(
+                    templates, scratch, tuning.corpus_size, tuning.discount, lm_cache
+                ).read_text(encoding="utf-8"))]
+                if tuning.screens:
+                    searches.append(Search(SCREENS, "lm", language_model(
+                        templates, scratch, tuning.corpus_size, tuning.discount, lm_cache,
+                        search=SCREENS).read_text(encoding="utf-8")))
+            else:
+                dictionary = write_dictionary(words | {"oh", "point", "a", "and"},
+                                              scratch / "holdem.dict").read_text(
+                                                  encoding="utf-8")
+                known = {line.split(" ", 1)[0].split("(", 1)[0]
+                         for line in dictionary.splitlines() if line.strip()}
+                searches = [Search(TABLE, "jsgf", grammar or jsgf(
+                    templates or load(), options, known=known.__contains__))]
+        return Setup(common, dictionary, tuple(searches), tuning.nbest, AGREEMENT_PATHS)
+
+    @property
+    def grammar(self) -> str:
+        """The finite state grammar heard with ("jsgf" mode; "" in "lm" mode)."""
+        first = self.setup.searches[0]
+        return first.text if first.kind == "jsgf" else ""
 
     def set_screens(self, on: bool) -> None:
         """Hear the next utterance with the screens' model (the start screen, menus and
         dialogs) or the table's; an utterance already begun keeps its own."""
         if self.tuning.mode == "lm" and self.tuning.screens:
-            self._wanted = SCREENS if on else self._table_search
+            self._wanted = self._names[SCREENS if on else TABLE]
 
     def _activate(self) -> None:
         """The decoder hears with this utterance's model."""
@@ -163,20 +181,30 @@ class PocketSphinxRecognizer:
         if self.tuning.whole and self._audio and self._settled is None:
             self._settled = self._start_decode()
 
-    def _start_decode(self) -> Future[Result]:
+    def _start_decode(self) -> Future[Hearing]:
         """The whole-utterance decoding of the audio so far: in the worker, or done here
         (the audio is kept either way, for a fallback or more speech)."""
         self._streamed = self._stream_text()
         if self._worker is not None:
-            return self._worker.submit((b"".join(self._audio), self._utt_search))
+            search = next(k for k, v in self._names.items() if v == self._utt_search)
+            return self._worker.submit((self.prepared(b"".join(self._audio)), search))
         audio = list(self._audio)
-        done: Future[Result] = Future()
-        done.set_result(self._decode_whole())
+        done: Future[Hearing] = Future()
+        done.set_result(self._hear_whole())
         self._audio = audio
         # The decoder's streaming search ended with it: if the speaker goes on, the
         # stream restarts mid-utterance and is no second hearing of all of it.
         self._cut = True
         return done
+
+    def prepared(self, pcm: bytes) -> bytes:
+        """An utterance as the whole decoding hears it: steady noise subtracted and a
+        noise floor under it (:mod:`voice.listen.denoise`)."""
+        if pcm and self.tuning.denoise is not None:
+            pcm = denoise(pcm, self.tuning.denoise)
+        if pcm and self.tuning.dither:
+            pcm = dither(pcm, self.tuning.dither)
+        return pcm
 
     def finish(self) -> Result:
         if self.tuning.whole:
@@ -184,7 +212,7 @@ class PocketSphinxRecognizer:
             result = self._collect(settled or self._start_decode()) if self._audio else None
             if result is None:  # nothing heard, or the worker failed: decode here
                 self._streamed = self._streamed or self._stream_text()
-                result = self._decode_whole()
+                result = self.result_of(self._hear_whole())
             else:
                 self.reset()
             streamed, self._streamed, self._cut = self._streamed, "", False
@@ -203,56 +231,37 @@ class PocketSphinxRecognizer:
         hyp = self._decoder.hyp()
         return hyp.hypstr.strip() if hyp is not None else ""
 
-    def _decode_whole(self) -> Result:
+    def _hear_whole(self) -> Hearing:
+        """The whole decoding of the audio so far, in this process (it is then dropped)."""
         pcm = b"".join(self._audio)
         self._audio.clear()
         self.reset()
-        if not pcm:
-            return Result("", (), 0.0, self.name)
-        if self.tuning.denoise is not None:
-            pcm = denoise(pcm, self.tuning.denoise)
-        if self.tuning.dither:
-            pcm = dither(pcm, self.tuning.dither)
-        decoder = self._decoder
         self._activate()
-        decoder.reinit_feat()
-        decoder.set_cmn(self._initial_cmn)
-        decoder.start_utt()
-        decoder.process_raw(pcm, False, True)
-        decoder.end_utt()
-        return self._result()
+        return decode_whole(self._decoder, self.setup, self.prepared(pcm), self._search,
+                            self._initial_cmn, self.tuning.mode == "lm")
 
     def _result(self) -> Result:
-        decoder = self._decoder
-        hyp = decoder.hyp()
-        text = hyp.hypstr.strip() if hyp is not None else ""
-        if not text:
+        return self.result_of(hearing(self._decoder, self.setup, self.tuning.mode == "lm"))
+
+    def result_of(self, heard: Hearing) -> Result:
+        """A decoding as a :class:`Result`: its lattice posterior as the confidence."""
+        if not heard.text:
             return Result("", (), 0.0, self.name)
-        texts = [text]
-        paths = [entry.hypstr.strip() for entry in itertools.islice(
-            decoder.nbest() or (), max(AGREEMENT_PATHS, self.tuning.nbest * 3))
-            if entry is not None and entry.hypstr and entry.hypstr.strip()]
-        for path in paths:
-            if len(texts) >= self.tuning.nbest:
-                break
-            if path not in texts:
-                texts.append(path)
         # Confidence 0.5 is where the game stops asking "confirm?": the posterior of the
         # best path maps through p / (p + pivot), so the pivot is that threshold. On the
         # benchmark's development set (seed 11), acting from posteriors of 0.15 up gave
         # a different executable action for 0.2% of commands (after the all-in and
         # free-fold questions), from 0.1 up for 0.8%.
-        posterior = float(decoder.get_prob()) if self.tuning.mode == "lm" else 1.0
-        posterior = max(0.0, min(1.0, posterior))
+        posterior = heard.posterior
         confidence = posterior / (posterior + self.tuning.pivot) if posterior else 0.0
-        return Result(text, tuple(texts), confidence, self.name,
-                      {"frames": float(decoder.n_frames())}, tuple(paths[:AGREEMENT_PATHS]))
+        return Result(heard.text, heard.texts, confidence, self.name,
+                      {"frames": float(heard.frames)}, heard.paths)
 
-    def _collect(self, future: Future[Result]) -> Result | None:
+    def _collect(self, future: Future[Hearing]) -> Result | None:
         """A decoding's result, or None when the worker has failed (it is then dropped
         and decoding goes on in this process)."""
         try:
-            return future.result(timeout=30)
+            return self.result_of(future.result(timeout=30))
         except Exception:  # a dead or stuck worker must not take listening down
             if self._worker is not None:
                 self._worker.close()

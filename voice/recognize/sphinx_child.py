@@ -1,36 +1,40 @@
 """The pocketsphinx decoding worker's own side (``python -m voice.recognize.sphinx_child``,
-started by :class:`voice.recognize.sphinx_worker.DecodeWorker`): its recognizer's
-settings, then utterances until its input ends, each answered with its decoding."""
+started by :class:`voice.recognize.sphinx_worker.DecodeWorker`): its decoder's
+:class:`~voice.recognize.sphinx_decode.Setup`, then utterances until its input ends,
+each answered with its :class:`~voice.recognize.sphinx_decode.Hearing`.
+
+Only the standard library, pocketsphinx and those two modules are imported here: the
+child's memory is the decoder's (see :mod:`voice.recognize.sphinx_worker`).
+"""
 
 from __future__ import annotations
 
 import sys
 
-from voice.recognize.pocketsphinx import PocketSphinxRecognizer
-from voice.recognize.sphinx_lm import SCREENS
+from voice.recognize.sphinx_decode import Setup, decode_whole, make_decoder
 from voice.recognize.sphinx_worker import WorkerGone, read_message, write_message
 
 
 def main() -> None:
-    """Settings, then one decoding per utterance, until the input ends."""
+    """The setup, then one decoding per utterance, until the input ends."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but results on the pipe
     try:
-        tuning, templates = read_message(source)
+        setup: Setup = read_message(source)
     except WorkerGone:
         return
-    recognizer = PocketSphinxRecognizer(tuning, templates)
+    decoder, names = make_decoder(setup)
+    initial_cmn = decoder.get_cmn(False)
+    grammar = setup.searches[0].kind != "lm"
     while True:
         try:
             pcm, search = read_message(source)
         except WorkerGone:
             return
         try:
-            recognizer.set_screens(search == SCREENS)
-            recognizer.feed(pcm)
-            answer: object = recognizer.finish()
+            answer: object = decode_whole(decoder, setup, pcm, names[search], initial_cmn,
+                                          posterior=not grammar)
         except Exception as err:  # one bad utterance, not the worker
-            recognizer.reset()
             answer = RuntimeError(f"decoding failed: {err}")
         try:
             write_message(sink, answer)

@@ -5,12 +5,16 @@ so on the game's voice thread it would stall the render loop once per command; i
 child process it runs on another core and the game's threads carry on.
 
 The child is a plain ``python -m voice.recognize.sphinx_child`` talking over its
-standard input and output in length-prefixed pickles: what its recognizer is built from
-first, then one utterance's PCM in, one :class:`~voice.recognize.base.Result` out, in
-order. Not
-``multiprocessing``: a spawned child re-imports the game's main module (pygame and all,
-~10 MB) and starts a resource-tracker process beside it (~12 MB) for nothing here. When
-the game ends, or dies, the child reads the end of its input and exits.
+standard input and output in length-prefixed pickles: what its decoder is built from
+first (a :class:`~voice.recognize.sphinx_decode.Setup`: the models as text), then one
+utterance's cleaned PCM and the model to hear it with in, one
+:class:`~voice.recognize.sphinx_decode.Hearing` out, in order. It imports nothing of the
+game's but :mod:`voice.recognize.sphinx_decode` and this module, so it holds Python,
+pocketsphinx and the decoder only (~29 MB; ~51 MB when it built its models from the
+templates itself and cleaned the audio with numpy). Not ``multiprocessing``: a spawned
+child re-imports the game's main module (pygame and all, ~10 MB) and starts a
+resource-tracker process beside it (~12 MB) for nothing here. When the game ends, or
+dies, the child reads the end of its input and exits.
 """
 
 from __future__ import annotations
@@ -26,8 +30,6 @@ from collections import deque
 from concurrent.futures import Future
 from pathlib import Path
 from typing import IO, Any
-
-from voice.recognize.base import Result
 
 _LENGTH = struct.Struct("<I")
 
@@ -59,14 +61,14 @@ class DecodeWorker:
     """The game's side: :meth:`submit` an utterance, get its decoding as a future."""
 
     def __init__(self, setup: object):
-        """``setup``: what the child's recognizer is built from (pickled to it)."""
+        """``setup``: what the child's decoder is built from (pickled to it)."""
         root = str(Path(__file__).resolve().parents[2])  # the child imports this code
         env = {**os.environ,
                "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self._process = subprocess.Popen(
             [sys.executable, "-m", "voice.recognize.sphinx_child"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
-        self._waiting: deque[Future[Result]] = deque()
+        self._waiting: deque[Future[Any]] = deque()
         self._lock = threading.Lock()
         assert self._process.stdin is not None and self._process.stdout is not None
         self._input: IO[bytes] = self._process.stdin
@@ -75,10 +77,10 @@ class DecodeWorker:
         write_message(self._input, setup)
         threading.Thread(target=self._read, name="sphinx-worker", daemon=True).start()
 
-    def submit(self, pcm: tuple[bytes, str]) -> Future[Result]:
+    def submit(self, pcm: tuple[bytes, str]) -> Future[Any]:
         """The decoding of an utterance (its PCM and the model to hear it with); a failed
         future when the worker is gone."""
-        future: Future[Result] = Future()
+        future: Future[Any] = Future()
         with self._lock:
             try:
                 if self._process.poll() is not None:
