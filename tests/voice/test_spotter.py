@@ -112,6 +112,24 @@ def test_the_spotter_hears_a_one_word_command_in_a_quiet_room(word: str, tmp_pat
     assert rec.finish().text == ""
 
 
+@needs_backbone
+def test_embedding_one_window_a_run_gives_the_batchs_numbers() -> None:
+    """The backbone embeds its windows one at a time (no activation large enough to be
+    mapped anew each utterance): the same numbers as the windows run as one batch."""
+    from voice.recognize.spotter import MEL_STRIDE, MEL_WINDOW
+
+    backbone = Backbone()
+    audio = padded(np.random.default_rng(3).normal(0, 2000, 2 * RATE).astype(np.float32))
+    mel = np.squeeze(backbone._mel.run(None, {"input": audio[np.newaxis, :]})[0],
+                     axis=1)[0] / 10.0 + 2.0
+    batch = np.stack([mel[s:s + MEL_WINDOW]
+                      for s in range(0, mel.shape[0] - MEL_WINDOW + 1, MEL_STRIDE)])
+    whole = backbone._embed.run(None, {"input_1": batch[..., np.newaxis].astype(np.float32)})
+    expected = whole[0].reshape(len(batch), -1)
+    assert len(batch) > 20
+    np.testing.assert_array_equal(backbone.embeddings(audio), expected)
+
+
 # --- the calibration ---------------------------------------------------------------------
 
 
