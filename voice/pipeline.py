@@ -22,7 +22,7 @@ from voice.recognize.sphinx_lm import chip_amount, spoken_amount
 from voice.recognize.vosk import VoskRecognizer
 from voice.understand import agreement
 from voice.understand.agreement import Decision, Reading, decide
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import SCREEN_INTENTS, Intent, IntentKind
 
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
 __all__ = ["AGREEMENT_SCALE", "Decision", "Listener", "PocketSphinxRecognizer", "Recognizer",
@@ -49,6 +49,14 @@ def best_intent(result: Result, ctx: BettingContext | None = None,
         if intent.intent is not IntentKind.UNKNOWN:
             return intent, text
     return Intent(IntentKind.UNKNOWN), result.text
+
+
+def screen_parse(text: str, ctx: BettingContext | None = None) -> Intent:
+    """The parser as a screen around the table reads words: a betting action means
+    nothing there (so "fifty big blinds" left of "buy in fifty big blinds" is not a bet,
+    and another ear's screen command decides)."""
+    intent = _default_parse()(text, ctx)
+    return intent if intent.intent in SCREEN_INTENTS else Intent(IntentKind.UNKNOWN)
 
 
 AGREEMENT_SCALE = 5 / 6
@@ -250,11 +258,13 @@ class Listener:
             self._held = None
             result = self.recognizer.finish()
             ctx = self._context()
-            decision = decided(result, ctx)
+            # On a screen around the table no bet is taken: no ear's words mean one there.
+            parse = screen_parse if getattr(self.recognizer, "screens", False) else None
+            decision = decided(result, ctx, parse)
             if decision is not None:
                 intent, text, confidence = decision.intent, decision.text, decision.confidence
             else:
-                intent, text, confidence = understand(result, ctx)
+                intent, text, confidence = understand(result, ctx, parse)
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now

@@ -29,20 +29,25 @@ from voice.listen.audio import AudioFileError, WavFileSource
 from voice.pipeline import Listener, Utterance
 from voice.recognize.base import Recognizer
 from voice.recognize.models import choose_backend, make_recognizer
+from voice.recognize.pair import hear_screens
 from voice.understand.intent import Intent, IntentKind
 from voice.understand.parse import DEFAULT_CONTEXT, parse
 
 
 def transcribe(path: str | Path, ctx: BettingContext, recognizer: Recognizer,
-               *, realtime: bool = False, question: bool = False) -> dict[str, Any]:
+               *, realtime: bool = False, question: bool = False,
+               screen: bool = False) -> dict[str, Any]:
     """One file to contract 3's output object (AudioFileError when unreadable);
-    ``question``: a yes/no question waits for the answer."""
+    ``question``: a yes/no question waits for the answer; ``screen``: heard as on a
+    screen around the table (the start screen, a dialog), with the screens' words."""
+    hear_screens(recognizer, screen)
     whisper = getattr(recognizer, "second", None)
     if whisper is not None and hasattr(whisper, "answers"):
         whisper.answers = lambda: question  # as the game does while a question waits
+    heard_in = None if screen else ctx  # a screen has no bet: the game's context is none
     with WavFileSource(path, realtime=realtime) as source:
-        text, intent, confidence, latency, heard = listen(source, source.sample_rate, ctx,
-                                                          recognizer)
+        text, intent, confidence, latency, heard = listen(source, source.sample_rate,
+                                                          heard_in, recognizer)
     out = _output(text, intent, confidence, latency, backend=recognizer.name)
     last = heard[-1] if heard else None
     out["decision"] = game_decision(intent, confidence, ctx, last, question)
@@ -84,7 +89,7 @@ def _readings(last: Utterance | None, ctx: BettingContext) -> list[dict[str, Any
             for r in results]
 
 
-def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext,
+def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext | None,
            recognizer: Recognizer) -> tuple[str, Intent, float, float, list[Utterance]]:
     """Stream blocks through gate, recognizer and parser as if they arrived in real
     time; returns (text, intent, confidence, latency_ms, utterances heard)."""
@@ -129,10 +134,14 @@ def handle(data: Any, recognizer: Recognizer, *, realtime: bool = False) -> dict
     question = data.get("question", False)
     if not isinstance(question, bool):
         return jsonlines.error('"question" must be true or false')
+    screen = data.get("screen", False)
+    if not isinstance(screen, bool):
+        return jsonlines.error('"screen" must be true or false')
     try:
         raw = data.get("context")
         ctx = DEFAULT_CONTEXT if raw is None else BettingContext.from_json(raw)
-        return transcribe(wav, ctx, recognizer, realtime=realtime, question=question)
+        return transcribe(wav, ctx, recognizer, realtime=realtime, question=question,
+                          screen=screen)
     except (AudioFileError, ValueError) as err:
         return jsonlines.error(str(err))
 

@@ -62,6 +62,8 @@ from game.voicectl.questions import (
 from game.voicectl.requests import VoiceHost, VoiceTable, answer_query, run_control
 from game.voicectl.room_options import panel_extras
 from game.voicectl.screens import (
+    ABOUT,
+    FOCUS,
     Screen,
     ScreenQuestion,
     ScreenReader,
@@ -244,6 +246,8 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
             return
         if desc.scene == "start" and was == "table":  # left: the table's news is moot
             self.narrator.queue.drop(lambda line: line.scene == "table")
+        # A screen left before it was read out: what it is and what to say there is moot.
+        self.narrator.queue.drop(lambda line: line.scene == was and line.topic in (ABOUT, FOCUS))
         view_of = getattr(scene, "voice_view", None)
         view = view_of() if view_of is not None else None
         if desc.scene == "table" and self.turn is not None and view is not None:

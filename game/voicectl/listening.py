@@ -39,6 +39,7 @@ from game.voicectl.talk_gate import PushToTalkGate
 from game.voicectl.voice_check import level_db
 from voice.listen.audio import AudioSource, Resampler
 from voice.listen.echo import RATE, EchoCanceller, Playback, RoomEcho, pcm_array
+from voice.recognize.pair import hear_screens
 from voice.understand.intent import Control, Intent, IntentKind
 from voice.understand.numbers import number_to_words
 
@@ -291,14 +292,6 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
     voice.user_speaking = False
     voice.following = math.inf
     return recognizer
-
-
-def hear_screens(recognizer: Any, on: bool) -> None:
-    """Tell each ear whether a screen other than the table listens (pocketsphinx then
-    hears the next utterance with the screens' model: "sit down", "level three")."""
-    for ear in getattr(recognizer, "ears", (recognizer,)):
-        if hasattr(ear, "set_screens"):
-            ear.set_screens(on)
 
 
 def _deliver(voice: ListeningController, got: Captured | None) -> None:

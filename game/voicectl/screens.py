@@ -29,6 +29,7 @@ from voice.understand.intent import (
 )
 
 FOCUS = "focus"  # the narrator topic of a focused item's line (a newer one replaces it)
+ABOUT = "about"  # the topic of a screen's own lines (what it is, what to say there)
 
 
 class Screen(Protocol):
@@ -98,7 +99,7 @@ def read_aloud(voice: Speaker, lines: list[tuple[str, bool]]) -> None:
             narrator.queue.drop(lambda line: line.topic == FOCUS)
             narrator.say(text, priority=Priority.URGENT, topic=FOCUS, scene=voice.scene)
         else:
-            narrator.say(text, priority=Priority.TABLE, scene=voice.scene)
+            narrator.say(text, priority=Priority.TABLE, topic=ABOUT, scene=voice.scene)
 
 
 @dataclass(slots=True)

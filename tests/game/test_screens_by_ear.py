@@ -10,10 +10,13 @@ import pytest
 from game.app import App
 from game.scenes.base import Opening, SceneName
 from game.scenes.help import HelpScene
+from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
+from game.voicectl.listening import Captured
 from tests.game.ear import Ear
-from tests.game.helpers import press
+from tests.game.helpers import FRAME, press
+from voice.understand.parse import parse
 
 
 @pytest.fixture
@@ -99,3 +102,28 @@ def test_a_value_said_on_the_start_screen_sets_its_row(app: App, start: Ear) -> 
     assert start.say("buy in fifty big blinds") == ["Buy-in: 50 big blinds, 500 chips"]
     assert start.say("level nine") == ["The blind level is 1 to 5"]
     assert (app.settings.strength, app.settings.buy_in_bb) == (5, 50)
+
+
+def test_a_screen_left_before_it_was_read_out_is_not_read_after(
+        app: App, start: Ear, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pause, then resume at once: the pause menu's "Say resume, leave the table..." is
+    not said at the table after "Back at the table" (it was, late, before)."""
+    from tests.game import ear as ear_module
+
+    start.say("sit down")
+    monkeypatch.setattr(ear_module, "LINE_SECONDS", 0.3)  # the pause menu's lines wait
+    voice = start.voice
+    voice.captured(Captured(parse("pause", voice.context), 0.95, "pause", voice.turn,
+                            voice.context))
+    for _ in range(30):  # the pause menu opens; its lines are still being said
+        app.step(FRAME)
+        start.clock.t += FRAME
+    assert isinstance(app.top, PauseScene)
+    press(app, pygame.K_ESCAPE)
+    monkeypatch.setattr(ear_module, "LINE_SECONDS", 0.004)
+    start.run(lambda: isinstance(app.top, TableScene) and start.waiting())
+    said = [(r["scene"], r["text"]) for r in start.records() if r["spoken"]]
+    back = next(i for i, (_, text) in enumerate(said) if text.startswith("Back at the table"))
+    assert all(scene != "pause" for scene, _ in said[back:]), said[back:]
+    dropped = [r["text"] for r in start.records() if r["scene"] == "pause" and not r["spoken"]]
+    assert any(text.startswith("Say resume") for text in dropped)

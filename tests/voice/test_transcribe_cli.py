@@ -32,8 +32,15 @@ def wavs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         raise_ = synth.espeak("raise to three hundred", VoiceSpec("gmw/en-us+klatt", 200, 50))
         check = synth.espeak("check", VoiceSpec("gmw/en-us+klatt", 200, 50))
         yes = synth.espeak("yes", VoiceSpec("gmw/en-us+klatt", 160, 50))
-        return {"raise": raise_.save(folder / "raise.wav"),
-                "check": check.save(folder / "check.wav"), "yes": yes.save(folder / "yes.wav")}
+        out = {"raise": raise_.save(folder / "raise.wav"),
+               "check": check.save(folder / "check.wav"), "yes": yes.save(folder / "yes.wav")}
+        for words in SCREEN_WORDS:  # espeak-ng's own default voice, as an outside check's
+            out[words] = synth.espeak(words, VoiceSpec("gmw/en", 175, 50)).save(
+                folder / f"{words.replace(' ', '_')}.wav")
+        return out
+
+
+SCREEN_WORDS = ("sit down", "sit and go", "voice volume fifty", "level three", "shark")
 
 
 def test_each_line_gets_text_intent_backend_confidence_and_latency(
@@ -87,3 +94,19 @@ def test_yes_answers_only_while_a_question_waits(wavs: dict[str, Path]) -> None:
     assert asked["decision"] == "act"
     assert unasked["decision"] == "none"  # nothing was asked: "Sorry, I didn't catch that"
     assert "question" in bad["error"]["message"]  # type: ignore[index]
+
+
+def test_on_a_screen_its_commands_are_heard_and_no_bet_is(wavs: dict[str, Path]) -> None:
+    """"screen": true hears as the game does on the start screen or a dialog: the
+    screens' language model, Whisper scoring the screens' commands, no ear's bet counting
+    (before, "sit down" by espeak-ng's own voice was asked about on Whisper's word
+    alone, pocketsphinx's table model hearing "six don't")."""
+    heard = run([json.dumps({"wav": str(wavs[words]), "screen": True})
+                 for words in SCREEN_WORDS] + ['{"wav": "x.wav", "screen": "yes"}'])
+    meant = [(h["intent"]["control"], (h["intent"].get("choice") or {}).get("row"))  # type: ignore[index, union-attr]
+             for h in heard[:5]]
+    assert meant == [("sit_down", None), ("sit_and_go", None), ("choose", "voice_volume"),
+                     ("choose", "blinds"), ("choose", "strength")]
+    assert [h["decision"] for h in heard[:5]] == ["act"] * 5
+    assert "screen" in heard[5]["error"]["message"]  # type: ignore[index]
+

@@ -306,3 +306,44 @@ def _candidates(ctx: BettingContext, answers: bool, wordings: Wordings,
             for spoken, text in _filled(list(words), [refused]):
                 out.setdefault(text, Candidate(text, spoken, refused=True))
     return tuple(out.values())
+
+
+SCREEN_AMOUNTS: dict[str, tuple[int, ...]] = {
+    "blinds": tuple(range(1, 6)),
+    "buy_in_bb": tuple(range(20, 101, 10)),
+    "chips": (*range(100, 1001, 100), *range(1500, 5001, 500), 10_000, 20_000),
+    "clock": (15, 20, 30, 45, 60),
+    "speed": (1, 2, 3, 4, 5, 8, 10, 20),
+    "voice_volume": tuple(range(0, 101, 10)),
+    "effects_volume": tuple(range(0, 101, 10)),
+}
+"""The numbers a screen's value is said with ("level three", "voice volume fifty")."""
+
+
+def screen_candidates(answers: bool = False) -> tuple[Candidate, ...]:
+    """Every command of the screens around the table in Whisper's style: the table
+    commands (leave, quit, pause...), the screens' own (sit down, next page) and their
+    values (each row's numbers, each list's values), the questions; yes and no only
+    while a question waits."""
+    return _screen_candidates(answers)
+
+
+@functools.lru_cache(maxsize=2)
+def _screen_candidates(answers: bool) -> tuple[Candidate, ...]:
+    templates = load()
+    listed = _listed()
+    out: dict[str, Candidate] = {}
+    for template in templates.templates:
+        kind = template.block.kind
+        if kind not in (BlockKind.CONTROL, BlockKind.CHOOSE, BlockKind.QUERY) \
+                and not (answers and kind in ANSWERS):
+            continue
+        for words in wordings(templates, template.expr, WORDINGS):
+            slots = [w[1:-1] for w in words if w.startswith("{")]
+            choices = [list(listed[slot]) if slot in listed else
+                       [(v, str(v)) for v in SCREEN_AMOUNTS.get(str(template.block.value), ())]
+                       for slot in slots]
+            for spoken, text in _filled(list(words), choices):
+                out.setdefault(text, Candidate(text, spoken))
+    return tuple(out.values())
+

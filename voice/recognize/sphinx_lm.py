@@ -4,7 +4,8 @@ The trigram model is trained on sentences sampled from every template
 (:func:`lm_corpus`) with realistic amounts and some filler, and kept in the user
 cache keyed by the template file; the dictionary holds just the templates' words.
 There are two models: the table's leaves out the screens' own commands and values
-("sit down", "level three"), which only the screens' model has (:func:`for_search`).
+("sit down", "level three"), which only the screens' model has; the screens' leaves out
+the betting actions (:func:`for_search`).
 Words the file marks ``@parser_only`` are in neither: the typed parser reads them,
 the recognizer never hears them.
 """
@@ -77,12 +78,19 @@ TABLE, SCREENS = "table", "screens"
 or commands) and the screens' (every template: the start screen, menus and dialogs)."""
 
 
+_ACTIONS = frozenset({BlockKind.FOLD, BlockKind.CHECK, BlockKind.CALL, BlockKind.ALLIN,
+                      BlockKind.WAGER})
+"""The betting actions: said at the table only, never on a screen around it."""
+
+
 def for_search(templates: Templates, search: str) -> Templates:
     """The templates a search's model is trained on: at the table, none of the
-    screens' own commands (:data:`voice.understand.intent.SCREEN_ONLY`)."""
+    screens' own commands (:data:`voice.understand.intent.SCREEN_ONLY`); on the
+    screens, everything but the betting actions (no screen takes a bet)."""
     if search == SCREENS:
-        return templates
-    kept = tuple(t for t in templates.templates if not _screen_only(t.block))
+        kept = tuple(t for t in templates.templates if t.block.kind not in _ACTIONS)
+    else:
+        kept = tuple(t for t in templates.templates if not _screen_only(t.block))
     return dataclasses.replace(templates, templates=kept)
 
 
@@ -205,4 +213,4 @@ def language_model(templates: Templates | None, scratch: Path, corpus_size: int,
         return build(scratch / f"holdem-{search}.arpa")
 
 
-_LM_VERSION = 4  # bump when the corpus generator changes: cached models are rebuilt
+_LM_VERSION = 5  # bump when the corpus generator changes: cached models are rebuilt

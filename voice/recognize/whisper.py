@@ -41,12 +41,19 @@ import numpy as np
 
 from engine.sizing import BettingContext
 from voice.recognize.base import RATE, Result
-from voice.recognize.closed_set import Candidate, candidates, meaning, with_amounts
+from voice.recognize.closed_set import (
+    Candidate,
+    candidates,
+    meaning,
+    screen_candidates,
+    with_amounts,
+)
 from voice.recognize.whisper_decoder import WhisperDecoder
 from voice.recognize.whisper_features import log_mel
 from voice.understand.agreement import ANSWERS
-from voice.understand.intent import Intent, IntentKind
+from voice.understand.intent import SCREEN_INTENTS, Intent, IntentKind
 from voice.understand.numbers import heard_amounts
+from voice.understand.parse import DEFAULT_CONTEXT
 
 ContextSource = Callable[[], BettingContext | None]
 
@@ -195,11 +202,12 @@ class WhisperRecognizer:
         self._blas = ThreadpoolController()
         self._context: ContextSource = context or (lambda: None)
         self.answers: Callable[[], bool] = lambda: False  # a question waits for yes/no
+        self.screens = False  # a screen around the table listens: its commands are scored
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="whisper")
         self._audio: list[bytes] = []
         self._settled: Future[Result] | None = None
         self._generation = 0  # the audio's: a hearing of older audio gives up
-        self._trees: dict[tuple[BettingContext | None, bool], _Node] = {}
+        self._trees: dict[tuple[BettingContext | None, bool, bool], _Node] = {}
         self._tokens: dict[str, list[int]] = {}  # candidate text -> token ids
         self._lock = threading.Lock()
 
@@ -209,10 +217,16 @@ class WhisperRecognizer:
         """Where the legal context comes from (the listener's)."""
         self._context = context
 
+    def set_screens(self, on: bool) -> None:
+        """Score the screens' commands (the start screen, menus, dialogs) rather than
+        the table's, from the next utterance on."""
+        self.screens = on
+
     def feed(self, pcm: bytes) -> str:
         if pcm:
             if not self._audio:  # a new utterance: lay out the legal commands meanwhile
-                self._pool.submit(self._tree, self._context(), self.answers())
+                self._pool.submit(self._tree, self._context(), self.answers(),
+                                  self.screens)
             if self._settled is not None:  # the speaker went on after the pause
                 self._generation += 1
             self._settled = None
@@ -248,16 +262,17 @@ class WhisperRecognizer:
         ctx, answers = self._context(), self.answers()
         generation = self._generation
         return self._pool.submit(self.hear, pcm, ctx, answers,
-                                 lambda: self._generation == generation)
+                                 lambda: self._generation == generation, self.screens)
 
     # --- hearing ----------------------------------------------------------------------
 
     def hear(self, pcm: bytes, ctx: BettingContext | None, answers: bool = False,
-             current: Callable[[], bool] = lambda: True) -> Result:
+             current: Callable[[], bool] = lambda: True, screens: bool = False) -> Result:
         """Both hearings of one utterance (16 kHz int16 PCM). ``current`` says whether
         the audio is still the utterance's: a hearing begun at a pause the speaker then
         talked through gives up between its stages (nothing heard) and frees the
-        thread for the whole utterance's."""
+        thread for the whole utterance's. ``screens``: a screen around the table
+        listens, so its commands are the closed set (there is no betting context)."""
         if not pcm:
             return Result("", (), 0.0, self.name)
         began = time.perf_counter()
@@ -269,13 +284,21 @@ class WhisperRecognizer:
         if not current():
             return stale
         more: list[Candidate] = []
-        if ctx is not None:
-            if self.tuning.heard_amounts:
-                more += with_amounts(ctx, heard_amounts(plain(free)), answers)
+        if screens and ctx is None:  # no betting here: the screens' commands are scored
             if self.tuning.free_candidate:
-                more += self._as_written(free, ctx, answers)
-        scored = self._score(encoded, ctx, answers, more, current) \
-            if ctx is not None or answers else []
+                more += [c for c in self._as_written(free, DEFAULT_CONTEXT, answers)
+                         if c.text in self._screen_texts(answers)
+                         or not _is_action(c, DEFAULT_CONTEXT)]
+            scored = self._score(encoded, None, answers, more, current, screens=True)
+            ctx = DEFAULT_CONTEXT  # what the candidates mean is read without a bet
+        else:
+            if ctx is not None:
+                if self.tuning.heard_amounts:
+                    more += with_amounts(ctx, heard_amounts(plain(free)), answers)
+                if self.tuning.free_candidate:
+                    more += self._as_written(free, ctx, answers)
+            scored = self._score(encoded, ctx, answers, more, current) \
+                if ctx is not None or answers else []
         if not current():  # the walk stopped part way
             return stale
         result = self._result(scored, free, free_lp, free_n, ctx)
@@ -345,8 +368,10 @@ class WhisperRecognizer:
                 del node.children[token]
         return undo
 
-    def _tree(self, ctx: BettingContext | None, answers: bool) -> _Node:
-        key = (ctx, answers)
+    def _tree(self, ctx: BettingContext | None, answers: bool, screens: bool = False
+              ) -> _Node:
+        screens = screens and ctx is None  # on a player's turn the table's commands
+        key = (ctx, answers, screens)
         tree = self._trees.get(key)
         if tree is None:
             if len(self._trees) > 32:
@@ -354,9 +379,16 @@ class WhisperRecognizer:
             tree = _Node()
             if len(self._tokens) > 50_000:
                 self._tokens.clear()
-            self._grow(tree, candidates(ctx, answers) if ctx is not None else ())
+            if screens:
+                self._grow(tree, screen_candidates(answers))
+            else:
+                self._grow(tree, candidates(ctx, answers) if ctx is not None else ())
             self._trees[key] = tree
         return tree
+
+    @staticmethod
+    def _screen_texts(answers: bool) -> frozenset[str]:
+        return frozenset(c.text for c in screen_candidates(answers))
 
     @staticmethod
     def _as_written(free: str, ctx: BettingContext, answers: bool) -> list[Candidate]:
@@ -370,12 +402,12 @@ class WhisperRecognizer:
         return [cand]
 
     def _score(self, encoded: Any, ctx: BettingContext | None, answers: bool,
-               more: Sequence[Candidate] = (), current: Callable[[], bool] = lambda: True
-               ) -> list[tuple[float, int, Candidate]]:
+               more: Sequence[Candidate] = (), current: Callable[[], bool] = lambda: True,
+               screens: bool = False) -> list[tuple[float, int, Candidate]]:
         """(summed log-probability, tokens, candidate) for every candidate reached,
         walking the prefix tree a decoder step at a time; ``more``: candidates from the
         free transcription (its amounts, itself), in the tree for this utterance only."""
-        tree = self._tree(ctx, answers)
+        tree = self._tree(ctx, answers, screens)
         undo = self._grow(tree, more)
         try:
             return self._walk(encoded, tree, current)
@@ -476,6 +508,13 @@ class WhisperRecognizer:
                 return Result(spoken_free, (spoken_free,), self.tuning.free_confidence,
                               self.name, {**details, "free": 1.0}, second=spoken_free)
         return Result("", (), 0.0, self.name, details, second=spoken_free)
+
+
+def _is_action(cand: Candidate, ctx: BettingContext) -> bool:
+    """Whether a candidate means a bet, a call or another action: none is said on a
+    screen around the table (Whisper's "5.50 big blinds" for "buy in fifty big blinds")."""
+    intent = meaning(cand, ctx)
+    return intent is not None and intent.intent not in SCREEN_INTENTS
 
 
 _PUNCT = re.compile(r"(?!(?<=\d)[./](?=\d))[^\w' ]+")

@@ -35,7 +35,7 @@ class Line:
     speaker: str = DEALER
     priority: Priority = Priority.TABLE
     created: float = 0.0
-    topic: str = ""  # ACTION, TURN, RECALLED, a screen's "focus", or ""
+    topic: str = ""  # ACTION, TURN, RECALLED, a screen's "focus" or "about", or ""
     scene: str = ""  # the screen it belongs to ("table", "start", "rebuy", ...)
     brief: str = ""
     said: float = 0.0

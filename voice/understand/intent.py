@@ -25,6 +25,11 @@ class IntentKind(StrEnum):
     UNKNOWN = "unknown"
 
 
+SCREEN_INTENTS = frozenset({IntentKind.QUERY, IntentKind.CONTROL, IntentKind.CONFIRM,
+                            IntentKind.DENY})
+"""What can be meant on a screen around the table: no bet, call or fold."""
+
+
 class Query(StrEnum):
     """A question about the table; answering changes nothing."""
 
