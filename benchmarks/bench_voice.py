@@ -507,6 +507,9 @@ VARIANTS: dict[str, AgreementRules] = {
                                                                          question=0.5),
     "all three, the spotter alone asked only when the others heard nothing": replace(
         RULES, spot_quiet=True),
+    "all three, the spotter's \"pot\" backs any pot bet, a fraction heard not asked "
+    "(as before)": replace(RULES, size_word=0.0, fraction=False),
+    "all three, a fraction heard beside the pot not asked": replace(RULES, fraction=False),
     "all three, the spotter counts from 0.3": replace(RULES, spot_agree=0.3),
     "all three, the spotter counts from 0.7": replace(RULES, spot_agree=0.7),
     "all three, the spotter sure from 0.8": replace(RULES, spot_sure=0.8),

@@ -271,6 +271,35 @@ def test_a_longer_reading_that_means_the_same_still_agrees_with_the_spotter() ->
     assert acted_on_the_pot(d)
 
 
+def test_the_spotters_pot_does_not_back_pocketsphinxs_unsure_pot_bet() -> None:
+    """"bet half the pot": pocketsphinx unsure of "bet up the pot" (the pot bet too, so
+    no part of a longer reading), the spotter sure of "pot", Whisper no pick ("Met half
+    the bot."): the pot bet was done; now it is asked, and Whisper is waited for."""
+    from voice.understand.agreement import early
+
+    unsure = heard("pocketsphinx", "bet up the pot", 0.1)
+    d = decide(unsure, heard("whisper", "", 0.0, free="Met half the bot."),
+               third=spot("pot", 0.9))
+    assert not acted_on_the_pot(d) and d.kind is DecisionKind.ASK
+    assert not early(unsure, spot("pot", 0.9))
+    sure = heard("pocketsphinx", "pot", 0.6)  # pocketsphinx sure of it on its own
+    assert early(sure, spot("pot", 0.9))
+    assert acted_on_the_pot(decide(sure, heard("whisper", "", 0.0), third=spot("pot", 0.9)))
+
+
+def test_a_pot_bet_beside_a_heard_fraction_is_asked_not_done() -> None:
+    """"bet half the pot": pocketsphinx's "bet it the pot" and Whisper's pick "bet the
+    pot" agree, but Whisper's own free hearing wrote "met half the pot"."""
+    d = decide(heard("pocketsphinx", "bet it the pot", 0.42),
+               heard("whisper", "bet the pot", 0.4, free="Met half the pot."))
+    assert d.kind is DecisionKind.ASK and d.intent.meaning == POT.meaning
+    d = decide(heard("pocketsphinx", "bet it the pot", 0.42),
+               heard("whisper", "bet the pot", 0.4, free="Bet the pot."))
+    assert acted_on_the_pot(d)  # no fraction heard anywhere: done
+    d = decide(heard("pocketsphinx", "half pot", 0.5), heard("whisper", "half pot", 0.6))
+    assert d.kind is DecisionKind.ACT  # the fraction decided is no reason to ask
+
+
 def test_a_salvaged_pot_and_the_spotters_pot_do_not_decide_without_whisper() -> None:
     from voice.understand.agreement import early
 

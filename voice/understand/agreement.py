@@ -37,6 +37,7 @@ The game (``game.voicectl``) and the voice benchmark both call :func:`decide`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -46,6 +47,7 @@ from voice.understand.parse import as_said_whole
 
 ACTIONS = frozenset({IntentKind.FOLD, IntentKind.CHECK, IntentKind.CALL, IntentKind.BET,
                      IntentKind.RAISE, IntentKind.ALLIN})
+WAGERS = frozenset({IntentKind.BET, IntentKind.RAISE})
 
 THRESHOLD = 0.5
 """The confirm machine acts (after the grace window) from this confidence up and asks
@@ -149,9 +151,14 @@ class AgreementRules:
     or outvotes the whole. Deciding without Whisper (:func:`early`): ``early``, the
     spotter's confidence from which its agreeing with pocketsphinx decides before Whisper
     is heard; ``early_salvaged``: pocketsphinx's last command salvaged from a longer
-    hearing may be that agreeing reading. ``bare``: the same amount heard alone by
-    pocketsphinx and written by Whisper ("four hundred" and "400", the verb lost by
-    both) is asked about as the bet or raise it would be."""
+    hearing may be that agreeing reading. ``size_word``: the spotter's "pot" is a
+    word of every pot-sized bet ("half the pot", "two thirds pot"), so it backs an ear's
+    pot bet only when that ear heard it from this confidence on its own (below: the pot
+    bet is asked, and not decided without Whisper; above 1: never backed). ``bare``: the
+    same amount heard alone by pocketsphinx and written by Whisper ("four hundred" and
+    "400", the verb lost by both) is asked about as the bet or raise it would be.
+    ``fraction``: a pot bet is asked when an ear's words (its pick or free hearing)
+    hold a fraction ("half", "third", "quarter") that the decided words do not."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -181,6 +188,8 @@ class AgreementRules:
     bare: bool = True
     early: float = 0.5
     early_salvaged: bool = False
+    size_word: float = 0.3
+    fraction: bool = True
 
 
 RULES = AgreementRules()
@@ -233,9 +242,29 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
     the commands): its sure answer is taken whatever pocketsphinx made of the word."""
     two = _decide_two(first, second, rules, waiting)
     two = _one_ear_rules(two, first, second, rules)
-    if third is None:
-        return two
-    return _with_spotter(two, first, second, third, rules, waiting)
+    if third is not None:
+        two = _with_spotter(two, first, second, third, rules, waiting)
+    return _fraction_heard(two, rules) if rules.fraction else two
+
+
+FRACTION_WORDS = frozenset({"half", "third", "thirds", "quarter", "quarters"})
+"""Words that make a pot-sized bet a smaller one ("bet half the pot")."""
+
+
+def _fraction_heard(decision: Decision, rules: AgreementRules) -> Decision:
+    """A pot bet heard whole by one ear and with a fraction by another (pocketsphinx's
+    "bet it the pot" beside Whisper's free "met half the pot"): asked, never done."""
+    if decision.kind is not DecisionKind.ACT or decision.intent.intent not in WAGERS:
+        return decision
+    said = _words(decision.text)
+    if "pot" not in said or FRACTION_WORDS & set(said):
+        return decision
+    heard = {w for r in decision.readings for t in (r.text, r.second) for w in _words(t)}
+    if not FRACTION_WORDS & heard:
+        return decision
+    return Decision(DecisionKind.ASK, decision.intent, min(UNSURE, decision.confidence),
+                    decision.text, decision.readings, decision.offered,
+                    rule=f"{decision.rule}, a fraction heard beside the pot")
 
 
 def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
@@ -433,6 +462,10 @@ def _with_spotter(two: Decision, first: Reading, second: Reading, spot: Reading,
         and two.kind is DecisionKind.ACT
     if agreeing and not both_others:
         ear = agreeing[0]
+        if not size_backed(spot, agreeing, rules):
+            return Decision(DecisionKind.ASK, ear.intent if ear.usable else spot.intent,
+                            UNSURE, spot.text, readings,
+                            rule=f"spotter's size word with an unsure {ear.recognizer}")
         return Decision(DecisionKind.ACT, ear.intent if ear.usable and
                         ear.intent.meaning == meaning else spot.intent,
                         max(AGREED, spot.confidence), spot.text, readings,
@@ -475,7 +508,24 @@ def early(first: Reading, spot: Reading, rules: AgreementRules = RULES,
         return False
     if rules.part and part_of_whole(spot, replace(first, text=first.whole or first.text)):
         return False
+    if not size_backed(spot, (first,), rules):
+        return False
     return spot.intent.intent not in ANSWERS or waiting
+
+
+SIZE_WORDS = frozenset({"pot"})
+"""The spotter's commands that are also a word of other sizes ("half the pot")."""
+
+
+def size_backed(spot: Reading, agreeing: Sequence[Reading], rules: AgreementRules) -> bool:
+    """Whether the spotter's reading may back the ``agreeing`` ears' same command: always,
+    unless it is a size word (:data:`SIZE_WORDS`) that no agreeing ear heard from
+    ``rules.size_word`` on its own (pocketsphinx's unsure "bet up the pot" for "bet half
+    the pot", the spotter sure of "pot")."""
+    if " ".join(_words(spot.text)) not in SIZE_WORDS:
+        return True
+    return any(r.usable and r.intent.meaning == spot.intent.meaning
+               and r.confidence >= rules.size_word for r in agreeing)
 
 
 def _words(text: str) -> list[str]:
