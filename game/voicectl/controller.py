@@ -275,6 +275,11 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         """True while the game is talking."""
         return self.narrator is not None and self.narrator.is_speaking()
 
+    def has_more_to_say(self) -> bool:
+        """Lines are queued, being made or playing: the game is not done talking (a line
+        queued is not yet being spoken, so :meth:`speaking` is False for it)."""
+        return self.narrator is not None and not self.narrator.quiet()
+
     @property
     def duplex(self) -> str:
         """How the microphone listens while the game talks: "headphones" (it can't hear

@@ -110,6 +110,7 @@ class Ear:
         while self.app.running:
             self.clock.t += FRAME
             self.app.step(FRAME)
+            time.sleep(0.001)  # as the game's frame cap does: the narrator's thread runs
             if until() and self.quiet() and self.app.closing_at is None:  # type: ignore[operator]
                 return
             if time.monotonic() > deadline:

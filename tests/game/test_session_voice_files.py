@@ -58,7 +58,7 @@ def test_a_session_from_the_start_screen_by_voice_files_alone(tmp_path: Path) ->
     records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     spoken = [r for r in records if r["spoken"]]
     lines = [str(r["text"]) for r in spoken]
-    assert lines[0] == "Hold'em, the start screen."
+    assert lines[0] == "Hold'em, the start screen.", records[:4]
     assert not [line for line in lines if has_symbols(line)]
     assert "Sorry, I can't answer that" not in lines
     assert any("button" in line for line in lines), lines  # the position, answered

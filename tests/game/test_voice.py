@@ -509,6 +509,30 @@ def test_voice_files_play_on_every_screen_that_listens(app: App, voice: VoiceCon
     assert voice._script_ready()
 
 
+class _Queued:
+    """A narrator with a line queued that it has not begun to say."""
+
+    def is_speaking(self) -> bool:
+        return False
+
+    def quiet(self) -> bool:
+        return False
+
+
+def test_no_voice_file_plays_over_a_line_still_queued(app: App, voice: VoiceController
+                                                      ) -> None:
+    """The start screen's first line queued, not yet begun (a busy machine): a file
+    played then cut it off ("Hold'em, the start screen." was never heard)."""
+    app.open(SceneName.START)
+    app.step(FRAME)
+    voice._quiet_since = -1e9  # quiet for long before the line was queued
+    narrator, voice.narrator = voice.narrator, _Queued()  # type: ignore[assignment]
+    try:
+        assert not voice._script_ready()
+    finally:
+        voice.narrator = narrator
+
+
 def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
         app: App, clock: Clock, narrator: FakeNarrator, failing_wavs: list[Path]) -> None:
     voice = VoiceController(VoiceSettings(), clock=clock, files=failing_wavs,

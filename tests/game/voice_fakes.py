@@ -48,6 +48,10 @@ class FakeNarrator:
     def is_speaking(self) -> bool:
         return self.speaking
 
+    def quiet(self) -> bool:
+        """Each line is said the moment it is queued: quiet unless speaking."""
+        return not self.speaking
+
     def texts(self) -> list[str]:
         return [t for t, _, _ in self.said]
 
