@@ -26,7 +26,6 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -111,8 +110,7 @@ def main() -> int:
     else:
         kinds = opts.sets.split(",")
         corpus.render_all([(c.voice, c.text) for k in kinds for c in cases(k)])
-        with Pool(2) as pool:
-            passes = pool.map(listen, [(k, room) for k in kinds for room in ROOMS])
+        passes = bv.pooled(listen, [(k, room) for k in kinds for room in ROOMS], 2)
         if opts.save:
             with open(opts.save, "wb") as f:
                 pickle.dump(passes, f)

@@ -745,6 +745,15 @@ def rescore(done: Pass) -> tuple[Pass, Scored]:
     return again, score_job(again)
 
 
+def pooled(work: Callable[[Any], Any], items: Sequence[Any], jobs: int) -> list[Any]:
+    """``work`` over ``items``, in ``jobs`` forked processes when more than one (results
+    in the order they finish)."""
+    if jobs <= 1:
+        return [work(item) for item in items]
+    with multiprocessing.get_context("fork").Pool(jobs) as workers:
+        return list(workers.imap_unordered(work, items))
+
+
 def main() -> int:
     args = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     args.add_argument("--quick", action="store_true", help="a third of the commands, "
@@ -869,11 +878,7 @@ def main() -> int:
             passes: list[Pass] = [replace(p, heard=[upgraded(g) for g in p.heard])
                                   for p in pickle.load(stream)]
         if options.respot:
-            if options.jobs > 1:
-                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-                    again = list(workers.imap_unordered(rescore, passes))
-            else:
-                again = [rescore(p) for p in passes]
+            again = pooled(rescore, passes, options.jobs)
             passes = [p for p, _ in again]
             results = [r for _, r in again]
             if options.save:  # the pass as the new head heard it: replay without --respot
@@ -882,17 +887,9 @@ def main() -> int:
         else:
             if options.recalibrate:
                 passes = [respotted(p, recalibrate) for p in passes]
-            if options.jobs > 1:
-                with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-                    results = list(workers.imap_unordered(score_job, passes))
-            else:
-                results = [score_job(p) for p in passes]
+            results = pooled(score_job, passes, options.jobs)
     else:
-        if options.jobs > 1:
-            with multiprocessing.get_context("fork").Pool(options.jobs) as workers:
-                both = list(workers.imap_unordered(run_job, jobs))
-        else:
-            both = [run_job(job) for job in jobs]
+        both = pooled(run_job, jobs, options.jobs)
         passes = [p for p, _ in both]
         results = [r for _, r in both]
         if options.save:

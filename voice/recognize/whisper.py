@@ -27,6 +27,7 @@ reason (``Intent.error``), which is said and never acted on.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import threading
@@ -387,6 +388,7 @@ class WhisperRecognizer:
         return tree
 
     @staticmethod
+    @functools.lru_cache(maxsize=2)
     def _screen_texts(answers: bool) -> frozenset[str]:
         return frozenset(c.text for c in screen_candidates(answers))
 
