@@ -27,7 +27,7 @@ from voice.understand.intent import SCREEN_INTENTS, Intent, IntentKind
 # game/ and benchmarks/ import these from here; the backends live in their own modules.
 __all__ = ["AGREEMENT_SCALE", "Decision", "Listener", "PocketSphinxRecognizer", "Recognizer",
            "Result", "Utterance", "VoskRecognizer", "best_intent", "chip_amount", "decided",
-           "intent_confidence", "reading", "spoken_amount", "understand"]
+           "heard_as", "intent_confidence", "reading", "spoken_amount", "understand"]
 
 
 def _default_parse() -> Callable[[str, BettingContext | None], Intent]:
@@ -134,6 +134,19 @@ def decided(result: Result, ctx: BettingContext | None = None,
     first, second, *third = (reading(r, ctx, parse) for r in result.readings)
     waiting = result.readings[1].details.get("answers", 0.0) > 0
     return decide(first, second, agreement.RULES, waiting, third[0] if third else None)
+
+
+def heard_as(result: Result, ctx: BettingContext | None = None,
+             parse: Callable[[str, BettingContext | None], Intent] | None = None,
+             ) -> tuple[Intent, str, float, Decision | None]:
+    """One closed utterance's meaning, text and confidence, and the ears' decision when
+    several listened (:func:`decided`; else one recognizer's :func:`understand`): what
+    the listener hands on, and what a benchmark replaying kept results reads."""
+    decision = decided(result, ctx, parse)
+    if decision is not None:
+        return decision.intent, decision.text, decision.confidence, decision
+    intent, text, confidence = understand(result, ctx, parse)
+    return intent, text, confidence, None
 
 
 def reading(result: Result, ctx: BettingContext | None = None,
@@ -257,14 +270,10 @@ class Listener:
         if step.has(GateEvent.END):
             self._held = None
             result = self.recognizer.finish()
-            ctx = self._context()
             # On a screen around the table no bet is taken: no ear's words mean one there.
-            parse = screen_parse if getattr(self.recognizer, "screens", False) else None
-            decision = decided(result, ctx, parse)
-            if decision is not None:
-                intent, text, confidence = decision.intent, decision.text, decision.confidence
-            else:
-                intent, text, confidence = understand(result, ctx, parse)
+            screens = getattr(self.recognizer, "screens", False)
+            intent, text, confidence, decision = heard_as(
+                result, self._context(), screen_parse if screens else None)
             self.partial = ""
             ready = clock + (self._timer() - began)
             end = step.speech_end if step.speech_end is not None else now

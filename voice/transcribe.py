@@ -100,8 +100,16 @@ def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext | None
         position += len(block) // 2
         heard += listener.push(block, position / sample_rate)
     heard += listener.flush(position / sample_rate)
+    text, intent, confidence, latency = joined(heard, ctx)
+    return text, intent, confidence, latency, heard
+
+
+def joined(heard: Sequence[Utterance], ctx: BettingContext | None
+           ) -> tuple[str, Intent, float, float]:
+    """The utterances of one file as one hearing: (text, intent, confidence,
+    latency_ms); the last utterance's, or the whole when the gate split a phrase."""
     if not heard:
-        return "", Intent(IntentKind.UNKNOWN), 0.0, 0.0, heard
+        return "", Intent(IntentKind.UNKNOWN), 0.0, 0.0
     last = heard[-1]
     text, intent = last.text, last.intent
     if len(heard) > 1:  # the gate split a phrase at a pause: read it whole if it parses
@@ -115,7 +123,7 @@ def listen(blocks: Iterable[bytes], sample_rate: int, ctx: BettingContext | None
                 text, intent = known[-1].text, known[-1].intent
     confidences = [u.confidence for u in heard if u.text]
     confidence = min(confidences) if text and confidences else 0.0
-    return text, intent, confidence, last.latency_ms, heard
+    return text, intent, confidence, last.latency_ms
 
 
 def _output(text: str, intent: Intent, confidence: float, latency_ms: float,

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from voice.understand.intent import STATE_CHANGING, Intent, IntentKind, Query
+from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind, Query
 from voice.understand.numbers import heard_amounts
 from voice.understand.parse import as_said_whole
 
@@ -158,7 +158,19 @@ class AgreementRules:
     same amount heard alone by pocketsphinx and written by Whisper ("four hundred" and
     "400", the verb lost by both) is asked about as the bet or raise it would be.
     ``fraction``: a pot bet is asked when an ear's words (its pick or free hearing)
-    hold a fraction ("half", "third", "quarter") that the decided words do not."""
+    hold a fraction ("half", "third", "quarter") that the decided words do not.
+    Real people's words (``benchmarks/bench_real.py``): ``fraction_alone``, a fraction
+    word alone ("third", "a half") is no bet in any ear's hearing ("bird" written
+    "third"); ``word_heard``: an action or table command decided from a short utterance
+    (its words at most ``short``) is done only when Whisper's free transcription, the
+    one ear that can write any word, means it too; closed-set readings alone
+    (pocketsphinx's grammar, the spotter, Whisper's pick) are asked when the free
+    transcription wrote nothing, offered beside another action it wrote, and left
+    alone when it wrote words that mean no such command ("four" for the agreed "fold":
+    talk is neither done nor asked); ``disruptive``: pause and muting the bots join the
+    table commands one ear alone only asks about (:data:`DISRUPTIVE`); ``lone_acts``:
+    a lone ear's action is done from ``alone`` (off: no single ear acts at a threshold,
+    its reading is asked; "five" heard by pocketsphinx alone as "pot it" at 0.5)."""
 
     agree: float = 0.3
     alone: float = 0.5
@@ -190,6 +202,11 @@ class AgreementRules:
     early_salvaged: bool = False
     size_word: float = 0.3
     fraction: bool = True
+    fraction_alone: bool = True
+    word_heard: bool = True
+    short: int = 2
+    disruptive: bool = True
+    lone_acts: bool = False
 
 
 RULES = AgreementRules()
@@ -230,6 +247,11 @@ or in either held-out family."""
 
 ANSWERS = frozenset({IntentKind.CONFIRM, IntentKind.DENY})
 
+DISRUPTIVE = STATE_CHANGING | {Control.PAUSE, Control.MUTE_BOTS}
+"""Table commands that one ear alone never just does: those that change the player's
+seat or the game, and those that stop it or silence it (real speakers' "house" heard as
+"pause", "sheila" as "shut up")."""
+
 REQUESTS = frozenset({IntentKind.QUERY, IntentKind.CONTROL})
 """Questions and table commands: answered or done, never a bet."""
 
@@ -240,11 +262,71 @@ def decide(first: Reading, second: Reading, rules: AgreementRules = RULES,
     pocketsphinx; ``second``: Whisper; ``third``: the command spotter, when it listens).
     ``waiting``: a question waits for yes or no (Whisper then scored "yes" and "no" among
     the commands): its sure answer is taken whatever pocketsphinx made of the word."""
+    if rules.fraction_alone:
+        first, second = no_lone_fraction(first), no_lone_fraction(second)
+        third = no_lone_fraction(third) if third is not None else None
     two = _decide_two(first, second, rules, waiting)
     two = _one_ear_rules(two, first, second, rules)
     if third is not None:
         two = _with_spotter(two, first, second, third, rules, waiting)
-    return _fraction_heard(two, rules) if rules.fraction else two
+    two = _fraction_heard(two, rules) if rules.fraction else two
+    return _word_heard(two, second, rules) if rules.word_heard else two
+
+
+def lone_fraction(text: str) -> bool:
+    """Whether ``text`` is a fraction word alone, with at most an article ("third", "a
+    half", "the quarter"): no bet, whatever the parser makes of it."""
+    words = [w for w in _words(text) if w not in ("a", "an", "the", "one")]
+    return len(words) == 1 and words[0] in FRACTION_WORDS
+
+
+def no_lone_fraction(reading: Reading) -> Reading:
+    """``reading`` with a bet or raise heard as a fraction word alone taken as nothing
+    (its pick, or its free hearing's meaning)."""
+    pick = reading.intent.intent in WAGERS and lone_fraction(reading.text)
+    free = reading.also is not None and reading.also.intent in WAGERS \
+        and lone_fraction(reading.second)
+    if not pick and not free:
+        return reading
+    return replace(reading, intent=Intent(IntentKind.UNKNOWN) if pick else reading.intent,
+                   confidence=0.0 if pick else reading.confidence,
+                   also=None if free else reading.also)
+
+
+def short(decision: Decision, rules: AgreementRules) -> bool:
+    """Whether the decided command comes from a short utterance: its words (and the
+    whole hearing it was salvaged from) at most ``rules.short``."""
+    heard = [decision.text, *(r.whole for r in decision.readings
+                               if r.whole and r.text == decision.text)]
+    return all(len(_words(t)) <= rules.short for t in heard)
+
+
+def _word_heard(decision: Decision, whisper: Reading, rules: AgreementRules) -> Decision:
+    """A short utterance's action or disruptive table command (:data:`DISRUPTIVE`)
+    stands only when Whisper's free transcription means it
+    (:attr:`AgreementRules.word_heard`); a menu's value or a harmless table command
+    ("resume", "next page") is decided as before."""
+    intent = decision.intent
+    commands = intent.intent in ACTIONS or (intent.intent is IntentKind.CONTROL
+                                            and intent.control in DISRUPTIVE)
+    if decision.kind is DecisionKind.NONE or not commands or not short(decision, rules):
+        return decision
+    free = whisper.also if whisper.second.strip() else None
+    meant = {intent.meaning, *(i.meaning for i in decision.offered)}
+    if free is not None and free.meaning in meant:
+        return decision
+    if not _words(whisper.second):  # Whisper wrote nothing (or was not heard): asked
+        if decision.kind is not DecisionKind.ACT:
+            return decision
+        return Decision(DecisionKind.ASK, intent, min(UNSURE, decision.confidence),
+                        decision.text, decision.readings, rule=f"{decision.rule}, no word")
+    if decision.kind is DecisionKind.ACT and free is not None and free.error is None \
+            and free.intent in ACTIONS and intent.intent in ACTIONS:
+        return Decision(DecisionKind.OFFER, intent, min(UNSURE, decision.confidence),
+                        decision.text, decision.readings, (intent, free),
+                        rule=f"{decision.rule}, another word")
+    return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, whisper.second,
+                    decision.readings, rule=f"{decision.rule}, not the word")
 
 
 FRACTION_WORDS = frozenset({"half", "third", "thirds", "quarter", "quarters"})
@@ -333,7 +415,7 @@ def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
             return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
                             lone.text, pair, rule="lone query")
         needed = max(rules.alone, rules.whisper_alone) if lone is second else rules.alone
-        if lone.confidence >= needed:
+        if rules.lone_acts and lone.confidence >= needed:
             return Decision(DecisionKind.ACT, lone.intent, max(THRESHOLD, lone.confidence),
                             lone.text, pair, rule="lone sure")
         if lone.confidence < rules.faint:
@@ -424,8 +506,8 @@ def _one_ear_rules(decision: Decision, first: Reading, second: Reading,
     intent = decision.intent
     if decision.kind is not DecisionKind.ACT or not _one_ear(decision):
         return decision
-    if rules.lone_table and intent.intent is IntentKind.CONTROL \
-            and intent.control in STATE_CHANGING:
+    table = DISRUPTIVE if rules.disruptive else STATE_CHANGING
+    if rules.lone_table and intent.intent is IntentKind.CONTROL and intent.control in table:
         return Decision(DecisionKind.ASK, intent, min(UNSURE, decision.confidence),
                         decision.text, decision.readings, rule=f"{decision.rule}, asked")
     if rules.repeat_two and intent.intent is IntentKind.QUERY \
@@ -506,6 +588,8 @@ def early(first: Reading, spot: Reading, rules: AgreementRules = RULES,
         return False
     if first.whole and not rules.early_salvaged:
         return False
+    if rules.word_heard and len(_words(first.text)) <= rules.short:
+        return False  # a short command waits for Whisper's free transcription
     if rules.part and part_of_whole(spot, replace(first, text=first.whole or first.text)):
         return False
     if not size_backed(spot, (first,), rules):
