@@ -55,7 +55,8 @@ from engine.sizing import BettingContext  # noqa: E402
 from voice.listen import room  # noqa: E402
 from voice.listen.audio import BLOCK_MS  # noqa: E402
 from voice.recognize.base import Result  # noqa: E402
-from voice.understand.intent import IntentKind  # noqa: E402
+from voice.understand import agreement  # noqa: E402
+from voice.understand.intent import DISRUPTIVE, IntentKind  # noqa: E402
 
 CACHE = HERE / ".cache" / "real"
 LEAD = 2.0
@@ -237,18 +238,28 @@ class Fate:
     control: str | None
     text: str
     ears: str       # each ear's reading, for the examples
+    rule: str = ""  # the ears' rule that decided
+
 
     @property
     def done(self) -> bool:
-        """Done as an action or a table command (a question answered changes nothing)."""
-        return self.decision == "act" and self.intent in ACTING
+        """Done as an action or a table command that changes the seat or the game, pauses
+        it or mutes the bots (a question answered, "wait" or "carry on" change nothing)."""
+        return self.decision == "act" and (self.intent in ACTIONS or (
+            self.intent == "control" and self.control in DISRUPTIVE_NAMES))
+
+    @property
+    def harmless(self) -> bool:
+        """Done as a table command that changes nothing much (cancel, resume, unmute)."""
+        return self.decision == "act" and self.intent == "control" and not self.done
 
     @property
     def asked(self) -> bool:
         return self.decision in ("ask", "offer")
 
 
-ACTING = frozenset({"fold", "check", "call", "bet", "raise", "allin", "control"})
+ACTIONS = frozenset({"fold", "check", "call", "bet", "raise", "allin"})
+DISRUPTIVE_NAMES = frozenset(c.value for c in DISRUPTIVE)
 
 
 def as_game(result: Result, ctx: BettingContext, question: bool) -> Result:
@@ -290,8 +301,9 @@ def fate(clip: Clip, situation: str, where: str, lo: float, hi: float,
                          + (f" free {r.second!r}" if r.second and r.backend == "whisper" else "")
                          for r in last.result.readings)
     control = intent.control.value if intent.control is not None else None
+    rule = last.decision.rule if last is not None and last.decision is not None else ""
     return Fate(clip, situation, where, decision, intent.intent.value, intent.to, control,
-                text, ears)
+                text, ears, rule)
 
 
 def fates(chosen: Sequence[Clip], rooms: Sequence[str], situations: Sequence[str]
@@ -318,8 +330,10 @@ def line(label: str, group: Sequence[Fate]) -> str:
     n = len(group)
     done = sum(f.done for f in group)
     asked = sum(f.asked for f in group)
+    harmless = sum(f.harmless for f in group)
     return (f"  {label:<28} {n:>5}  done {done:>3} ({pct(done, n):>6})  "
-            f"asked {asked:>4} ({pct(asked, n):>6})  left alone {pct(n - done - asked, n):>6}")
+            f"asked {asked:>4} ({pct(asked, n):>6})  left alone "
+            f"{pct(n - done - asked, n):>6} (of them a harmless table command {harmless})")
 
 
 def answer_line(label: str, group: Sequence[Fate]) -> str:
@@ -383,7 +397,8 @@ def report(all_fates: Sequence[Fate], splits: Sequence[str], examples: int) -> d
         done = [f for f in group if f.done or f.asked]
         for f in done[:examples]:
             print(f"    {f.clip.split} {f.room} {f.situation} {f.clip.word!r} -> {f.decision} "
-                  f"{f.intent} {f.to or ''} {f.control or ''} {f.text!r} [{f.ears}]")
+                  f"{f.intent} {f.to or ''} {f.control or ''} {f.text!r} [{f.ears}] "
+                  f"({f.rule})")
     print("\n== Yes and no while a question waits: right / the opposite")
     answers = [f for f in all_fates if f.situation == "question"]
     for split in splits:
@@ -431,6 +446,18 @@ def chosen_clips(given: Sequence[str] | None, splits: Sequence[str], takes: int)
     return out
 
 
+def rule_value(key: str, value: str) -> Any:
+    """One AgreementRules field from the command line, in its type."""
+    from dataclasses import fields
+
+    kinds = {f.name: str(f.type) for f in fields(agreement.AgreementRules)}
+    if key not in kinds:
+        raise SystemExit(f"--rules: no rule {key!r} (one of {', '.join(kinds)})")
+    if kinds[key] == "bool":
+        return value.lower() in ("1", "true", "yes", "on")
+    return int(value) if kinds[key] == "int" else float(value)
+
+
 def main() -> int:
     args = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     args.add_argument("--real", action="append", help="a corpus folder (default: "
@@ -443,7 +470,14 @@ def main() -> int:
     args.add_argument("--replay", action="store_true", help="score only what is kept")
     args.add_argument("--examples", type=int, default=30)
     args.add_argument("--json", help="also write the headline figures here")
+    args.add_argument("--rules", default="", help="AgreementRules overrides for the "
+                      "decision, e.g. word_heard=false,lone_acts=true (for tuning on "
+                      "train, calibrate and dev)")
     options = args.parse_args()
+    if options.rules:
+        overrides = dict(kv.split("=", 1) for kv in options.rules.split(","))
+        agreement.RULES = replace(agreement.RULES, **{
+            k: rule_value(k, v) for k, v in overrides.items()})
     splits = options.splits.split(",")
     rooms = options.rooms.split(",")
     situations = options.situations.split(",")

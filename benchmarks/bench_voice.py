@@ -516,6 +516,14 @@ VARIANTS: dict[str, AgreementRules] = {
     "all three, the spotter sure from 0.9": replace(RULES, spot_sure=0.9),
     "pocketsphinx+whisper, rules as before this round": replace(
         RULES, lone_table=False, repeat_two=False, query_twice=False),
+    "all three, before real speakers (closed-set agreement acts on a short word, a lone "
+    "ear from 0.5, a fraction alone bets, one ear's pause or mute done)": replace(
+        RULES, word_heard=False, lone_acts=True, fraction_alone=False, disruptive=False),
+    "all three, a short word's action need not be written by Whisper": replace(
+        RULES, word_heard=False),
+    "all three, a lone ear acts from 0.5 (as before)": replace(RULES, lone_acts=True),
+    "all three, two closed-set ears under other written words left alone, not asked":
+        replace(RULES, agreed_asks=False),
 }
 """The rules measured side by side (the game's are :data:`RULES`, :data:`GAME`); the
 pairs use the game's rules with the third ear's reading empty. A variant named for a

@@ -14,8 +14,8 @@ it returns effects for the game: lines to say and actions to apply.
   one hundred | forty") is half a command: an action said back from the first half is
   withdrawn, and an action heard in the second is asked, never done at once.
 * A table command that changes the player's seat or the game (sit out, sit in, quit,
-  rebuy, deal: :data:`STATE_CHANGING`) heard with low confidence is asked the same way,
-  and done on "yes".
+  rebuy, deal), pauses it or mutes the bots (:data:`DISRUPTIVE`) heard with low
+  confidence is asked the same way, and done on "yes".
 * Every heard command names its seat and the turn it was said in: a result for another
   seat or a turn that has passed is dropped, so a late result can't act.
 """
@@ -28,7 +28,13 @@ from enum import StrEnum
 
 from engine.actions import Action, ActionKind
 from engine.sizing import BettingContext
-from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind, confirmation_text
+from voice.understand.intent import (
+    DISRUPTIVE,
+    Control,
+    Intent,
+    IntentKind,
+    confirmation_text,
+)
 from voice.understand.parse import miss_text, parse
 
 
@@ -151,7 +157,7 @@ class ConfirmController:
         elif kind in (IntentKind.CONFIRM, IntentKind.DENY):
             # Nothing was asked: a "yes"/"no" is a mishearing ("so what", "don't"), a miss.
             return [Effect(EffectKind.SAY, miss_text(heard.context))]
-        if kind is IntentKind.CONTROL and heard.intent.control in STATE_CHANGING \
+        if kind is IntentKind.CONTROL and heard.intent.control in DISRUPTIVE \
                 and heard.confidence < self.policy.min_confidence:
             self.pending = Pending(heard, None, Phase.QUESTION, now + self.policy.answer_timeout)
             return [Effect(EffectKind.SAY,

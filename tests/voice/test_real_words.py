@@ -36,7 +36,10 @@ def test_four_agreed_as_fold_by_the_closed_set_ears_is_not_done() -> None:
     """"four": pocketsphinx "fold", the spotter "fold" at 1.0, Whisper wrote "Four."."""
     d = decide(ear("pocketsphinx", "fold", 0.6), ear("whisper", "fold", 0.4, free="Four."),
                third=ear("spotter", "fold", 1.0))
-    assert d.kind is DecisionKind.NONE  # talk: neither done nor asked
+    assert d.kind is DecisionKind.ASK  # three closed-set ears: a question at most
+    # one closed-set ear under another word written: talk, neither done nor asked
+    d = decide(ear("pocketsphinx", "fold", 0.3), ear("whisper", "", 0.0, free="Four."))
+    assert d.kind is DecisionKind.NONE
     before = decide(ear("pocketsphinx", "fold", 0.6), ear("whisper", "fold", 0.4, free="Four."),
                     AgreementRules(word_heard=False), third=ear("spotter", "fold", 1.0))
     assert done(before) and before.intent.intent is IntentKind.FOLD
@@ -85,7 +88,10 @@ def test_a_fraction_word_alone_is_no_bet() -> None:
 def test_a_lone_ear_at_the_threshold_is_not_done() -> None:
     """"five": pocketsphinx alone heard "pot it" at exactly 0.5; Whisper wrote "Five."."""
     d = decide(ear("pocketsphinx", "pot it", 0.5), ear("whisper", "", 0.0, free="Five."))
-    assert not done(d) and d.kind is DecisionKind.NONE
+    assert not done(d) and d.kind is DecisionKind.ASK
+    before = decide(ear("pocketsphinx", "pot it", 0.5), ear("whisper", "", 0.0, free="Five."),
+                    AgreementRules(word_heard=False, lone_acts=True))
+    assert done(before)
     d = decide(ear("pocketsphinx", "pot it", 0.5), ear("whisper", "", 0.0))
     assert d.kind is DecisionKind.ASK
 
@@ -105,11 +111,13 @@ def test_a_word_that_is_no_command_is_left_alone() -> None:
 def test_pause_from_one_short_word_needs_the_word() -> None:
     """"house": pocketsphinx and Whisper's pick "pause", Whisper wrote "House."."""
     d = decide(ear("pocketsphinx", "pause", 0.5), ear("whisper", "pause", 0.5, free="House."))
+    assert d.kind is DecisionKind.ASK
+    d = decide(ear("pocketsphinx", "pause", 0.3), ear("whisper", "", 0.0, free="House."))
     assert d.kind is DecisionKind.NONE
     d = decide(ear("pocketsphinx", "pause", 0.5), ear("whisper", "pause", 0.5, free="Pause."))
     assert done(d) and d.intent.control is Control.PAUSE
     # "sheila": pocketsphinx alone "shut up", Whisper wrote "Sheila."
-    d = decide(ear("pocketsphinx", "shut up", 0.4), ear("whisper", "", 0.0, free="Sheila."))
+    d = decide(ear("pocketsphinx", "shut up", 0.3), ear("whisper", "", 0.0, free="Sheila."))
     assert d.kind is DecisionKind.NONE
 
 
@@ -120,3 +128,23 @@ def test_answers_while_a_question_waits_are_as_before() -> None:
     d = decide(ear("pocketsphinx", "", 0.0), ear("whisper", "yes", 0.8, free="Yes."),
                waiting=True)
     assert done(d) and d.intent.intent is IntentKind.CONFIRM
+
+
+def test_fillers_and_the_rooms_talk_are_no_word_written() -> None:
+    """Whisper tiny writes "Uh." for a word it cannot make out, and the TV's words over a
+    short command: the closed-set reading is asked, not left alone."""
+    for free in ("Uh.", "Thank you.", "the audience will be"):
+        d = decide(ear("pocketsphinx", "call", 0.3), ear("whisper", "", 0.0, free=free))
+        assert d.kind is DecisionKind.ASK and d.intent.intent is IntentKind.CALL, free
+    d = decide(ear("pocketsphinx", "call", 0.3), ear("whisper", "", 0.0, free="Uh."),
+               AgreementRules(fillers=False))
+    assert d.kind is DecisionKind.NONE
+
+
+def test_a_sure_lone_reading_under_another_word_is_asked() -> None:
+    """A lone pocketsphinx "pot" at 0.6 that Whisper wrote "so hot": asked (festival's
+    "pot"); at 0.3 it is left alone."""
+    d = decide(ear("pocketsphinx", "pot", 0.6), ear("whisper", "", 0.0, free="so hot"))
+    assert d.kind is DecisionKind.ASK
+    d = decide(ear("pocketsphinx", "pot", 0.3), ear("whisper", "", 0.0, free="so hot"))
+    assert d.kind is DecisionKind.NONE

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from voice.understand.intent import STATE_CHANGING, Control, Intent, IntentKind, Query
+from voice.understand.intent import DISRUPTIVE, STATE_CHANGING, Intent, IntentKind, Query
 from voice.understand.numbers import heard_amounts
 from voice.understand.parse import as_said_whole
 
@@ -165,10 +165,17 @@ class AgreementRules:
     (its words at most ``short``) is done only when Whisper's free transcription, the
     one ear that can write any word, means it too; closed-set readings alone
     (pocketsphinx's grammar, the spotter, Whisper's pick) are asked when the free
-    transcription wrote nothing, offered beside another action it wrote, and left
-    alone when it wrote words that mean no such command ("four" for the agreed "fold":
-    talk is neither done nor asked); ``disruptive``: pause and muting the bots join the
-    table commands one ear alone only asks about (:data:`DISRUPTIVE`); ``lone_acts``:
+    transcription wrote nothing, offered beside another action it wrote, and, when it
+    wrote words that mean no such command, asked if two closed-set ears agree
+    (``agreed_asks``: Whisper tiny writes "I fall" for a synthetic "I fold", "okay" for
+    "check") and otherwise left alone (one ear's "shut up" for "sheila": talk is neither
+    done nor asked; ``lone_asks``: one pocketsphinx or Whisper pick from this
+    confidence is asked all the same); ``fillers``: a free transcription of fillers
+    and Whisper's inventions on noise alone ("Uh.", "Thank you.") wrote nothing;
+    ``room_words``: nor did one longer than a short utterance (the room's talk or TV
+    written over the word, "the audience will be" for "call"); ``disruptive``: pause
+    and muting the bots join the table commands one ear alone only asks about
+    (:data:`DISRUPTIVE`); ``lone_acts``:
     a lone ear's action is done from ``alone`` (off: no single ear acts at a threshold,
     its reading is asked; "five" heard by pocketsphinx alone as "pot it" at 0.5)."""
 
@@ -207,6 +214,10 @@ class AgreementRules:
     short: int = 2
     disruptive: bool = True
     lone_acts: bool = False
+    agreed_asks: bool = True
+    lone_asks: float = 0.4
+    fillers: bool = True
+    room_words: bool = True
 
 
 RULES = AgreementRules()
@@ -247,10 +258,6 @@ or in either held-out family."""
 
 ANSWERS = frozenset({IntentKind.CONFIRM, IntentKind.DENY})
 
-DISRUPTIVE = STATE_CHANGING | {Control.PAUSE, Control.MUTE_BOTS}
-"""Table commands that one ear alone never just does: those that change the player's
-seat or the game, and those that stop it or silence it (real speakers' "house" heard as
-"pause", "sheila" as "shut up")."""
 
 REQUESTS = frozenset({IntentKind.QUERY, IntentKind.CONTROL})
 """Questions and table commands: answered or done, never a bet."""
@@ -301,6 +308,21 @@ def short(decision: Decision, rules: AgreementRules) -> bool:
     return all(len(_words(t)) <= rules.short for t in heard)
 
 
+FILLERS = frozenset({"uh", "um", "ah", "huh", "hmm", "mm", "hi", "bye", "thank", "thanks",
+                     "you"})
+"""What Whisper tiny writes for a sound it cannot make a word of ("Uh.", "Huh?") and its
+well-known inventions on noise ("Thank you.", "Bye."): no word written."""
+
+
+def written(text: str, rules: AgreementRules) -> bool:
+    """Whether Whisper's free transcription wrote a word (not only fillers, when
+    ``rules.fillers``)."""
+    words = _words(text)
+    if rules.room_words and len(words) > rules.short:
+        return False  # more words than a short utterance holds: the room's, not the player's
+    return any(w not in FILLERS for w in words) if rules.fillers else bool(words)
+
+
 def _word_heard(decision: Decision, whisper: Reading, rules: AgreementRules) -> Decision:
     """A short utterance's action or disruptive table command (:data:`DISRUPTIVE`)
     stands only when Whisper's free transcription means it
@@ -315,7 +337,7 @@ def _word_heard(decision: Decision, whisper: Reading, rules: AgreementRules) -> 
     meant = {intent.meaning, *(i.meaning for i in decision.offered)}
     if free is not None and free.meaning in meant:
         return decision
-    if not _words(whisper.second):  # Whisper wrote nothing (or was not heard): asked
+    if not written(whisper.second, rules):  # nothing written (or not heard): asked
         if decision.kind is not DecisionKind.ACT:
             return decision
         return Decision(DecisionKind.ASK, intent, min(UNSURE, decision.confidence),
@@ -325,6 +347,17 @@ def _word_heard(decision: Decision, whisper: Reading, rules: AgreementRules) -> 
         return Decision(DecisionKind.OFFER, intent, min(UNSURE, decision.confidence),
                         decision.text, decision.readings, (intent, free),
                         rule=f"{decision.rule}, another word")
+    agreeing = sum(r.usable and r.intent.meaning == intent.meaning
+                   and (r.recognizer != "spotter" or r.confidence >= rules.spot_agree)
+                   for r in decision.readings)
+    sure = any(r.usable and r.intent.meaning == intent.meaning
+               and r.recognizer != "spotter" and r.confidence >= rules.lone_asks
+               for r in decision.readings)
+    if (rules.agreed_asks and agreeing >= 2) or sure:  # a question at most
+        if decision.kind is not DecisionKind.ACT:
+            return decision
+        return Decision(DecisionKind.ASK, intent, min(UNSURE, decision.confidence),
+                        decision.text, decision.readings, rule=f"{decision.rule}, other words")
     return Decision(DecisionKind.NONE, Intent(IntentKind.UNKNOWN), 0.0, whisper.second,
                     decision.readings, rule=f"{decision.rule}, not the word")
 

@@ -105,6 +105,11 @@ STATE_CHANGING = frozenset({Control.SIT_OUT, Control.SIT_IN, Control.QUIT, Contr
 """Table commands that change the player's seat or the game: a misheard one costs the
 player (sitting out, the quit menu, chips bought), so one ear alone is asked about it."""
 
+DISRUPTIVE = STATE_CHANGING | {Control.PAUSE, Control.MUTE_BOTS}
+"""Table commands that one ear alone never just does: those that change the player's
+seat or the game, and those that stop it or silence it (real speakers' "house" heard as
+"pause", "sheila" as "shut up"); asked about, like an action, when the ears are unsure."""
+
 
 @dataclass(frozen=True, slots=True)
 class Intent:
