@@ -148,3 +148,11 @@ def test_a_sure_lone_reading_under_another_word_is_asked() -> None:
     assert d.kind is DecisionKind.ASK
     d = decide(ear("pocketsphinx", "pot", 0.3), ear("whisper", "", 0.0, free="so hot"))
     assert d.kind is DecisionKind.NONE
+
+
+def test_an_amount_whisper_wrote_is_the_word() -> None:
+    """Small stakes: "one" heard by pocketsphinx alone, Whisper wrote "1 1"."""
+    small = BettingContext(1, 3, 0, 0, 0, 100, True, 1, 100, "flop")
+    d = decide(ear("pocketsphinx", "one", 0.22, ctx=small),
+               ear("whisper", "", 0.0, free="1 1", ctx=small))
+    assert d.kind is DecisionKind.ASK and d.intent.to == 1

@@ -337,6 +337,8 @@ def _word_heard(decision: Decision, whisper: Reading, rules: AgreementRules) -> 
     meant = {intent.meaning, *(i.meaning for i in decision.offered)}
     if free is not None and free.meaning in meant:
         return decision
+    if intent.to is not None and intent.to in heard_amounts(whisper.second):
+        return decision  # Whisper wrote its amount ("1 1" for "one" at small stakes)
     if not written(whisper.second, rules):  # nothing written (or not heard): asked
         if decision.kind is not DecisionKind.ACT:
             return decision
