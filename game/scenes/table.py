@@ -497,7 +497,7 @@ class TableScene(SitAndGoPart):
             self._results(game_dt)
         self._untick()
         self.moods.update(game_dt)
-        self.loop.update(game_dt)
+        self.loop.update(game_dt, dt)  # the turn clock counts real seconds
         self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
         for i, seat in enumerate(self.display.seats):
             seat.noted = bool(self.notebook.note(i, seat.name))
