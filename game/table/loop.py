@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.actions import Action, ActionKind, IllegalAction
+from engine.actions import Action, IllegalAction
 from engine.cards import Card
 from engine.chips import chip_text
 from engine.events import ActionTaken, Event, HandStarted
@@ -242,8 +242,8 @@ class HandLoop:
                 self.out.note(f"{e.name} left the table ({e.reason})")
 
     def _decide(self, hand: HandState, seat: int, dt: float, real: float) -> None:
-        if seat in hand.config.away:  # sitting out a tournament: the hand is folded
-            self.act(ActCommand(seat, Action(seat, ActionKind.FOLD), "sitting out"))
+        if seat in hand.config.away:  # sitting out a tournament: checked, or folded to a bet
+            self.act(ActCommand(seat, hand.timeout_action(), "sitting out"))
             return
         key = (self.session.hand_number, len(hand.events))
         human = seat == self.me and not self.autopilot
