@@ -158,6 +158,7 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         self.stats = VoiceStats()
         self._last_update: float | None = None
         self._held = 0.0  # clock seconds held for the game's talk this turn
+        self._answer_held = 0.0  # and while the player was heard and answered
         self._timed_turn: int | None = None
         self._last_turn_line = ""
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
@@ -275,6 +276,13 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         """True while the game is talking."""
         return self.narrator is not None and self.narrator.is_speaking()
 
+    def answering(self) -> bool:
+        """The player is heard and answered: they are talking, what they said waits to
+        be handled, or a line for them is queued or being said (the turn clock waits)."""
+        if self.answer_coming():
+            return True
+        return self.narrator is not None and self.narrator.answering()
+
     def has_more_to_say(self) -> bool:
         """Lines are queued, being made or playing: the game is not done talking (a line
         queued is not yet being spoken, so :meth:`speaking` is False for it)."""
@@ -344,6 +352,8 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
                 break
             self._handle(got, host, table, now)
             self._watch(now)
+        if self.answer_coming() or self.has_more_to_say():
+            self.confirm.keep_asking(now)  # a question lapses only after quiet
         hold = self.confirm.policy.continues(self.following)
         self._effects(self.confirm.tick(now, hold=hold), host, table, now)
         self._watch(now)
@@ -450,6 +460,13 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         shown, said = offer(got.readings, got.context)
         self._show(shown, now)
         self._say(said, Priority.URGENT)
+
+    def answer_coming(self) -> bool:
+        """The player is talking, or something they said waits to be handled (read in
+        this order: the audio thread queues an utterance before it marks the player
+        quiet, so one in between is never missed)."""
+        talking = self.user_speaking
+        return talking or not self._heard.empty()
 
     def answer_waits(self) -> bool:
         """Whether a yes or no may answer something now: a question at the table, or a

@@ -227,6 +227,7 @@ class Narrator:
         self._cut = threading.Event()  # the line playing was stopped before its end
         self._thread: threading.Thread | None = None
         self._count = 0
+        self._line: Line | None = None  # the line being rendered or played
         self.recall = Recall()
         self.errors: list[str] = []
 
@@ -289,6 +290,13 @@ class Narrator:
     def is_speaking(self) -> bool:
         return self._busy.is_set() or self.player.is_busy()
 
+    def answering(self) -> bool:
+        """Whether an answer to the player (a line of :attr:`Priority.URGENT`: a reply,
+        a say-back, a question) is being said or waits to be."""
+        line = self._line
+        return (line is not None and line.priority is Priority.URGENT) \
+            or self.queue.holds(Priority.URGENT)
+
     def close(self, timeout: float = 5.0) -> None:
         """Stop the worker (waits for the line being rendered) and remove the files; the
         lines still queued are told as dropped."""
@@ -320,6 +328,7 @@ class Narrator:
                 continue
             self._cut.clear()
             self._busy.set()
+            self._line = line
             spoken, why = False, "failed"
             try:
                 self._count += 1
@@ -347,4 +356,5 @@ class Narrator:
                     self._on_error(str(err))
             finally:
                 self._busy.clear()
+                self._line = None
                 self._told(line, spoken, why)
