@@ -54,6 +54,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         keys[pygame.K_b] = UiCommand(Ui.REBUY)
     shift: dict[int, Command] = {}
     drags: list[Drag] = []
+    wheel = None
     if m.my_turn:
         def mouse(which: str) -> Command | None:
             c = _act(seat, m, which)
@@ -67,6 +68,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         hits.append(Hit(b.amount, UiCommand(Ui.CLEAR), "amount"))
         if m.can_wager:
             drags.append(Drag(b.slider, lambda f: UiCommand(Ui.SLIDER, f)))
+            wheel = _wheel
         for code, which in ((pygame.K_f, "fold"), (pygame.K_c, "call"), (pygame.K_a, "allin")):
             cmd = _act(seat, m, which)
             if cmd is not None:
@@ -97,5 +99,10 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         keys[pygame.K_c] = second
         shift[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
     return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,
-                    chars={"?": UiCommand(Ui.HELP)})
+                    chars={"?": UiCommand(Ui.HELP)}, wheel=wheel)
+
+
+def _wheel(notches: int) -> Command:
+    """A turn of the mouse wheel sizes the bet as the arrow keys do, a big blind a notch."""
+    return UiCommand(Ui.SIZE_STEP, notches)
 

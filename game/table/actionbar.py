@@ -41,9 +41,11 @@ class Choice:
 
 @dataclass(slots=True)
 class ActionPanel:
-    """Amount state for the human's decision. ``amount`` is the slider's value; while
-    ``editing`` the box holds ``typed`` instead (possibly nothing), and ``refused`` is
-    why that amount was refused, kept beside it until the amount changes."""
+    """Amount state for the human's decision: one sizing state for the box, the slider,
+    the arrow keys, the presets and the mouse wheel. ``amount`` is the slider's value;
+    while ``editing`` the box holds ``typed`` instead (possibly nothing), which the knob
+    shows and the arrows and wheel step from (:attr:`sized`), and ``refused`` is why that
+    amount was refused, kept beside it until the amount changes."""
 
     seat: int
     amount: int = 0
@@ -72,10 +74,20 @@ class ActionPanel:
         self.amount = self.low
 
     @property
+    def sized(self) -> int:
+        """The one amount every sizing control starts from: the typed amount while the
+        box holds one (the knob and the arrows follow it), else the slider's."""
+        if self.editing and self.typed:
+            return int(self.typed)
+        return self.amount
+
+    @property
     def fraction(self) -> float:
+        """Where the knob stands: at the box's amount (clamped into the slider's range)."""
         if self.high <= self.low:
             return 1.0
-        return (self.amount - self.low) / (self.high - self.low)
+        at = max(self.low, min(self.high, self.sized))
+        return (at - self.low) / (self.high - self.low)
 
     def wager_value(self) -> int | None:
         """What the wager button would send: the typed number (None for an empty box),
@@ -112,7 +124,9 @@ class ActionPanel:
         self.amount = self.high if f >= 1.0 else max(self.low, min(self.high, snapped))
 
     def step_by(self, steps: int) -> None:
-        base = self.amount
+        """An arrow key or a turn of the mouse wheel: ``steps`` big blinds from the amount
+        shown (typed or not), kept within the legal range."""
+        base = self.sized
         self.use_slider()
         if self.high <= self.low:
             return
