@@ -90,6 +90,8 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif m.can_post:
         hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
         keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
+    elif m.standing == "Waiting for the big blind" and not m.in_hand:
+        keys[pygame.K_n] = UiCommand(Ui.POST_NOW)  # not here (the button): N says why
     if m.pre_enabled and not m.my_turn:  # the three ticks in the buttons' places
         second = UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK)
         hits += [Hit(b.fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),

@@ -541,7 +541,9 @@ class TableScene(SitAndGoPart):
             can_rebuy=self.session.seated(self.me) and not self.autopilot
             and self.session.table.can_add_chips(),
             rebuy_asked=self.session.seated(self.me) and not self.autopilot,
-            standing=self._standing(self.me), to_call=self._to_call())
+            standing=self._standing(self.me), to_call=self._to_call(),
+            may_post=self.session.seated(self.me)
+            and self.session.table.can_post_now(self.me))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)
