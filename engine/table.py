@@ -315,7 +315,7 @@ class Table:
             return None
         player.posting = True  # where would the next hand put the seat?
         try:
-            button, dealt = self._positions()
+            _, dealt = self._positions()
         except TableError:
             return None  # no game to wait for: the seat is dealt in anyway
         finally:
