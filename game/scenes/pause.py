@@ -65,7 +65,7 @@ class PauseScene(StillScene):
         elif command.kind is Ui.SETTINGS:
             self.host.open(SceneName.SETTINGS, Opening(on_change=self.on_change))
         elif command.kind is Ui.LEAVE:
-            self.host.leave_table()
+            self.host.ask_to_leave()  # by key, click or voice: asked first
         elif command.kind is Ui.QUIT:
             self.host.farewell()
         elif command.kind is Ui.HELP:

@@ -97,7 +97,7 @@ class RebuyScene(StillScene):
         elif k is Ui.CANCEL:
             self.host.pop(self)
         elif k is Ui.LEAVE:
-            self.host.leave_table()
+            self.host.ask_to_leave()  # by key, click or voice: asked first
 
     def _confirm(self) -> None:
         try:
