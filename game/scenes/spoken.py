@@ -52,6 +52,7 @@ class Description:
     focus: int | None = None
     hints: tuple[str, ...] = ()
     key: str = ""  # changes when the screen shows something new to say (a page, an error)
+    keys: str = ""  # its keys, as said ("what keys can I use", F1 in a dialog)
 
     @property
     def focused(self) -> Item | None:
@@ -70,6 +71,10 @@ class Description:
         """The answer to "what can I say" here."""
         hints = list(self.hints) or ["what can I say"]
         return say_list([*hints, "where am I", "repeat"], "You can say")
+
+    def keys_said(self) -> str:
+        """The answer to "what keys can I use" here."""
+        return self.keys or "Escape goes back; F1 opens the help"
 
     def where(self) -> str:
         """The answer to "where am I": the screen, and the focused item."""

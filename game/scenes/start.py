@@ -24,6 +24,7 @@ from game.scenes.dialog import (
     MenuLayout,
     Row,
     draw_menu,
+    keys_said,
     menu_bindings,
     menu_layout,
 )
@@ -62,6 +63,10 @@ _ROW_OF = {"blinds": "level", "buy_in_bb": "buy_in", "chips": "buy_in", "bot2": 
 VOICE_ROWS = frozenset(_ROW_OF)
 NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
 
+
+START_KEYS = ("Up and down, or Tab, move between the settings; left and right change the "
+              "one you are on")
+"""How the start screen's focus moves, as said."""
 
 NEW_TABLE_ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength")
 """The rows that set up a new table: a continued table keeps its own blinds, stacks and
@@ -219,6 +224,8 @@ class StartScene(StillScene):
             keys = {}
         bindings = menu_bindings(L, len(ROWS), self.buttons, keys)
         bindings.chars["?"] = UiCommand(Ui.HELP)
+        bindings.keys[pygame.K_TAB] = UiCommand(Ui.MOVE, 1)
+        bindings.shift_keys[pygame.K_TAB] = UiCommand(Ui.MOVE, -1)
         return bindings
 
     def handle(self, command: Command) -> None:
@@ -256,8 +263,8 @@ class StartScene(StillScene):
             self.sit_down()
         elif k is Ui.HELP:
             self.host.open(SceneName.HELP)
-        elif k is Ui.QUIT:
-            self.host.quit()
+        elif k is Ui.QUIT:  # asked first, as by voice
+            self.host.ask_to_quit()
 
     def _set(self, settings: GameSettings) -> None:
         self.host.settings = settings
@@ -293,9 +300,10 @@ class StartScene(StillScene):
                          f"buy-in {self.settings.buy_in_bb} big blinds.")
             hints = ("sit down", "sit and go", "level two", "buy in fifty big blinds",
                      "shark", "seat two maniac", "turbo", "open my stats", "quit the game")
+        keys = keys_said(self.buttons, "Q: Quit", moving=START_KEYS, f1="F1: the help")
         return Description("start", "Hold'em, the start screen", tuple(about),
                            menu_items(rows, self.buttons), self.focus, hints,
-                           key=f"{self.notice}|{self.can_continue}")
+                           key=f"{self.notice}|{self.can_continue}", keys=keys)
 
     def hear(self, intent: Intent) -> Heard:
         if intent.control is Control.CHOOSE and intent.choice is not None \

@@ -132,6 +132,8 @@ def hear_on_screen(voice: Speaker, screen: Screen, host: ScreenHost, intent: Int
     if intent.intent is IntentKind.QUERY and intent.query is not None:
         if intent.query is Query.HELP:
             voice.reply(desc.can_say(), now)
+        elif intent.query is Query.KEYS:
+            voice.reply(desc.keys_said(), now)
         elif intent.query is Query.WHERE:
             voice.reply(desc.where(), now)
         else:

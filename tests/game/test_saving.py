@@ -240,6 +240,7 @@ def test_leaving_mid_hand_then_continuing_picks_the_hand_up_again(app: App) -> N
     seq = scene.session.save.seq
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)  # leave table
+    press(app, pygame.K_y)  # "Leave the table?" yes
     start = app.top
     assert isinstance(start, StartScene) and start.can_continue
     assert "Your seat is saved" in start.notice

@@ -36,7 +36,8 @@ def test_kinds_are_contract_twos_names():
         "help", "last_action", "level", "next_level", "big_blinds",  # the last three: Sit & Go
         # the facts on the screen, one question away (issue 40)
         "position", "players_in", "raise_limits", "time_left", "hand_so_far", "earlier",
-        "sized", "where"}
+        "sized", "where",
+        "keys"}  # a screen's keys, said (issue 48)
     assert {c.value for c in Control} == {
         "cancel", "rebuy", "sit_out", "sit_in", "deal", "pause", "resume", "mute_bots",
         "unmute_bots", "quit",

@@ -54,6 +54,7 @@ class Query(StrEnum):
     EARLIER = "earlier"  # the line before the one last repeated
     SIZED = "sized"  # the amount the bet box, a key or the slider has sized
     WHERE = "where"  # the screen the player is on, and what is focused
+    KEYS = "keys"  # the keys of the screen the player is on
 
 
 class Control(StrEnum):

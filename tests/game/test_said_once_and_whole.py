@@ -1,0 +1,85 @@
+"""The end of a Sit & Go and the table's status, for the ear (issue 48, findings 5 and
+10): a status repeated with nothing between is said once; a catch-up never cuts a line of
+facts (the results) to its first word; a freeze-out never says "rebuy"; "what can I say"
+at the table gives the actions, then the questions and the table's commands."""
+
+from __future__ import annotations
+
+from engine.table import PlayerBusted
+from game.app import App
+from game.scenes.table import TableScene
+from game.settings.model import VoiceSettings
+from game.voicectl.controller import VoiceController
+from tests.game.helpers import FRAME, sit_and_go_from_start
+from tests.game.voice_fakes import FakeNarrator, say
+from voice.speak.backlog import SpeechQueue
+from voice.speak.narrator import Narrator
+from voice.speak.recap import folded
+from voice.understand.intent import IntentKind, Query
+
+
+class _Silent:
+    def play(self, path: object, line: object) -> None: ...
+    def is_busy(self) -> bool:
+        return False
+    def stop(self) -> None: ...
+
+
+def _queued() -> tuple[VoiceController, Narrator]:
+    narrator = Narrator(_Silent())  # type: ignore[arg-type]  # not started: lines wait
+    return VoiceController(VoiceSettings(), narrator=narrator), narrator
+
+
+def test_a_status_repeated_with_nothing_between_is_said_once(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    for _ in range(5):
+        facing_limp.say("Waiting for players", error=True)
+    assert narrator.texts().count("Waiting for players") == 1
+    say(app, voice, IntentKind.QUERY, query=Query.POT)  # something said between
+    facing_limp.say("Waiting for players", error=True)
+    assert narrator.texts().count("Waiting for players") == 2
+
+
+def test_a_catch_up_keeps_the_results_whole() -> None:
+    voice, narrator = _queued()
+    results = "Results: 1st Vera 65 points; 2nd You 40 points; 3rd Doris 25 points"
+    voice.news("Vera wins the Sit and Go")
+    voice.news(results)
+    voice.news("You're out of chips: rebuy to keep playing")
+    lines = list(narrator.queue._heap)  # as queued, before any fold
+    briefs = [entry[3].short for entry in sorted(lines)]
+    assert briefs == ["Vera wins the Sit and Go", results, "You're out of chips"]
+    assert results in folded([entry[3] for entry in sorted(lines)])
+
+
+def test_results_folded_by_the_queue_are_said_whole() -> None:
+    now = [0.0]
+    queue = SpeechQueue(clock=lambda: now[0])
+    narrator = Narrator(_Silent(), speech_queue=queue)  # type: ignore[arg-type]
+    voice = VoiceController(VoiceSettings(), narrator=narrator)
+    voice.news("Vera knocked out Doris in 3rd place")
+    voice.news("Results: 1st Vera 65 points; 2nd You 40 points")
+    now[0] = 10.0  # fallen behind: folded into one catch-up line
+    line = queue.pop()
+    assert line is not None and "1st Vera 65 points; 2nd You 40 points" in line.text
+
+
+def test_a_freeze_out_never_says_rebuy(app: App, voice: VoiceController,
+                                       narrator: FakeNarrator) -> None:
+    scene = sit_and_go_from_start(app)
+    app.step(FRAME)
+    scene.loop._table_events([PlayerBusted(scene.me)])
+    assert not [t for t in narrator.texts() if "rebuy" in t.lower()]
+
+
+def test_what_can_i_say_at_the_table_gives_questions_and_commands(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    say(app, voice, IntentKind.QUERY, query=Query.HELP)
+    said = narrator.texts()[-1]
+    assert said.startswith("You can say fold, call 10")
+    for phrase in ("what's the pot", "what happened this hand", "repeat", "pause",
+                   "leave the table", "what keys can I use"):
+        assert phrase in said, phrase
+    assert said.index("fold") < said.index("what's the pot") < said.index("pause")
