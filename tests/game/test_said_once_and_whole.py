@@ -1,16 +1,20 @@
 """The end of a Sit & Go and the table's status, for the ear (issue 48, findings 5 and
 10): a status repeated with nothing between is said once; a catch-up never cuts a line of
 facts (the results) to its first word; a freeze-out never says "rebuy"; "what can I say"
-at the table gives the actions, then the questions and the table's commands."""
+at the table gives the actions, then the questions and the table's commands; "New table"
+over a saved one says its question (finding 4)."""
 
 from __future__ import annotations
 
+import pygame
+
 from engine.table import PlayerBusted
 from game.app import App
+from game.scenes.start import StartScene
 from game.scenes.table import TableScene
 from game.settings.model import VoiceSettings
 from game.voicectl.controller import VoiceController
-from tests.game.helpers import FRAME, sit_and_go_from_start
+from tests.game.helpers import FRAME, press, sit_and_go_from_start
 from tests.game.voice_fakes import FakeNarrator, say
 from voice.speak.backlog import SpeechQueue
 from voice.speak.narrator import Narrator
@@ -83,3 +87,16 @@ def test_what_can_i_say_at_the_table_gives_questions_and_commands(
                    "leave the table", "what keys can I use"):
         assert phrase in said, phrase
     assert said.index("fold") < said.index("what's the pot") < said.index("pause")
+
+
+def test_new_table_over_a_saved_one_says_its_question(
+        app: App, voice: VoiceController, narrator: FakeNarrator) -> None:
+    from tests.game.test_table_fixes import _saved_table
+
+    _saved_table(app)
+    start = app.top
+    assert isinstance(start, StartScene) and start.can_continue
+    app.step(FRAME)
+    press(app, pygame.K_n)
+    assert "Close your saved table?" in narrator.texts()
+    assert narrator.texts()[-1] == "Say yes or no"
