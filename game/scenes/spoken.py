@@ -95,6 +95,11 @@ def say_list(phrases: Sequence[str], lead: str) -> str:
     return f"{lead} {', '.join(quoted[:-1])}, or {quoted[-1]}"
 
 
+def counted(number: int, noun: str) -> str:
+    """ "1 hand", "12 hands", "1,204 sessions": a count said with its noun agreeing."""
+    return f"{number:,d} {noun if number == 1 else noun + 's'}"
+
+
 Heard = Command | str | None
 """What a screen makes of a voice command: a command to carry out (the same one a
 key or click gives), a sentence to say (why it can't be done here, or what was

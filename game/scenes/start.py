@@ -74,8 +74,9 @@ bots."""
 NEW_TABLE_NOTE = "For a new table (N): Continue keeps your table's blinds, stacks and bots"
 
 
-def waiting_sit_and_go() -> str:
-    """A line saying the player's Sit & Go waits to be continued ("" when none does)."""
+def waiting_sit_and_go(said: bool = False) -> str:
+    """A line saying the player's Sit & Go waits to be continued ("" when none does);
+    ``said``: for the ear (the key named in words, not in brackets)."""
     try:
         state = read_state()
     except SitAndGoStateError:
@@ -83,6 +84,9 @@ def waiting_sit_and_go() -> str:
     if state is None or state.autopilot:
         return ""
     number = state.data.get("number")
+    if said:
+        return (f"Your Sit and Go number {number} waits to be continued: say sit and go, "
+                "or press S.")
     return f"Your Sit & Go #{number} waits to be continued: Sit & Go (S) continues it."
 
 
@@ -109,6 +113,8 @@ class StartScene(StillScene):
     can_continue: bool = False
     asking: bool = False  # "New table" pressed over a saved table: asking before closing it
     saved: str = ""  # the saved table's seats and stacks, in a line
+    saved_said: str = ""  # the same for the ear ("Doris 2 has 1,000")
+    waiting_said: str = ""  # the same for the ear (its key named in words)
     waiting: str = ""  # the player's saved Sit & Go, waiting to be continued, in a line
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
@@ -123,10 +129,14 @@ class StartScene(StillScene):
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
                 f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
+            self.saved_said = "Your saved table: " + ", ".join(
+                f"you have {chip_text(p.stack)}" if p.name == "You"
+                else f"{p.name} has {chip_text(p.stack)}" for p in table.seats if p is not None)
         self.waiting = waiting_sit_and_go()
         told = self.host.save.take_notices()
         for notice in told:  # on the screen below, and in the log
             _log.warning("%s", notice)
+        self.waiting_said = waiting_sit_and_go(said=True)
         self.notice = " ".join([*told, self.notice, self.waiting]).strip()
         self._menu_buttons()
 
@@ -286,13 +296,15 @@ class StartScene(StillScene):
 
     def describe(self) -> Description:
         rows = self.rows()[:-1]  # the voice check's meter is no item to the ear
-        about: list[str] = [self.notice] if self.notice else []
+        notice = self.notice.replace(self.waiting, self.waiting_said) if self.waiting \
+            else self.notice
+        about: list[str] = [notice] if notice else []
         if self.asking:
             return Description("start", "Close your saved table?",
-                               (*about, f"It is cashed out into your record. {self.saved}"),
+                               (*about, f"It is cashed out into your record. {self.saved_said}"),
                                menu_items([], self.buttons), None, ("yes", "no"))
         if self.can_continue:
-            about.append(self.saved)
+            about.append(self.saved_said)
             hints: tuple[str, ...] = ("continue", "new table", "sit and go", "quit the game")
         else:
             sb, bb = self.settings.blinds

@@ -100,3 +100,31 @@ def test_new_table_over_a_saved_one_says_its_question(
     press(app, pygame.K_n)
     assert "Close your saved table?" in narrator.texts()
     assert narrator.texts()[-1] == "Say yes or no"
+
+
+def test_the_start_screen_says_the_saved_table_and_a_waiting_sit_and_go_for_the_ear(
+        app: App, voice: VoiceController, narrator: FakeNarrator) -> None:
+    from game.settings.model import GameSettings
+    from game.table.sitngo import seat_sit_and_go
+    from tests.game.test_sitngo_records import play
+    from tests.game.test_table_fixes import _saved_table
+
+    _saved_table(app)
+    app.step(FRAME)
+    saved = [t for t in narrator.texts() if t.startswith("Your saved table")]
+    assert saved and saved[-1].startswith("Your saved table: you have ")
+    assert " has " in saved[-1] and "·" not in saved[-1]
+    seated, _, _ = seat_sit_and_go(GameSettings(), 4)
+    play(seated, 2)
+    seated.session.save.close()
+    app.replace_all(StartScene(app))
+    app.step(FRAME)
+    said = " ".join(narrator.texts())
+    assert "say sit and go, or press S" in said and "(S)" not in said
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from game.scenes.spoken import counted
+
+    assert (counted(1, "hand"), counted(2, "session"), counted(1204, "hand")) == (
+        "1 hand", "2 sessions", "1,204 hands")

@@ -167,8 +167,8 @@ def test_window_close_quits(app: App) -> None:
 def test_start_screen_notice_sits_above_the_menu_and_the_arrows_still_work(app: App) -> None:
     """A resume notice gets its own room at the top at every size (it was drawn off the
     top edge when the menu filled the window), and the menu below it still takes clicks."""
-    notice = ("Hand 2 was interrupted; it resumes exactly where it stopped "
-              "(5 actions replayed, You to act).")
+    notice = ("Hand 2 was interrupted; it resumes exactly where it stopped, "
+              "with 5 actions replayed and you to act.")
     scene = StartScene(app, seed=5, notice=notice)
     app.push(scene)
     for size in [(960, 540), (1280, 720), (1920, 1080)]:
