@@ -79,6 +79,7 @@ SAY: tuple[VoiceExample, ...] = (
     VoiceExample("Sit & Go", ("how many big blinds do I have",)),
     VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
     VoiceExample("The table", ("deal", "pause", "resume")),
+    VoiceExample("The first-run tour", ("skip the tour",)),
     VoiceExample("Leave", ("leave the table", "quit the game")),
     VoiceExample("The bots", ("mute", "unmute")),
 )

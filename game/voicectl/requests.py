@@ -155,6 +155,8 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         voice.bots_muted = False
         voice.reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
                     now)
+    elif control is Control.SKIP_TOUR:  # the table says whether there was one
+        host.submit(UiCommand(Ui.TOUR_SKIP))
     elif control is Control.QUIT:
         host.ask_to_quit()
     elif control is Control.LEAVE:

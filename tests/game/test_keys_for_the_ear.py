@@ -156,3 +156,33 @@ def test_nothing_moves_while_the_goodbye_is_said(
     still[0] = False
     app.step(FRAME)
     assert not app.running
+
+
+def test_the_first_run_tour_is_said_and_can_be_skipped_by_key(
+        app: App, voice: VoiceController, narrator: FakeNarrator) -> None:
+    from game.help.walkthrough import TIPS
+    from tests.game.helpers import scripted_table
+
+    scene = scripted_table(app)
+    app.step(FRAME)
+    assert scene.tour is not None and TIPS[0].spoken in narrator.texts()
+    assert "say skip the tour" in TIPS[0].spoken
+    press(app, pygame.K_x)
+    assert scene.tour is None and narrator.texts()[-1] == "Tour skipped"
+    app.step(FRAME)
+    assert not [t for t in narrator.texts() if t in {tip.spoken for tip in TIPS[1:]}]
+
+
+def test_the_tour_is_skipped_by_voice(app: App, voice: VoiceController,
+                                      narrator: FakeNarrator) -> None:
+    from tests.game.helpers import scripted_table
+    from voice.understand.intent import Control
+
+    scene = scripted_table(app)
+    app.step(FRAME)
+    say(app, voice, IntentKind.CONTROL, control=Control.SKIP_TOUR)
+    app.step(FRAME)
+    assert scene.tour is None and narrator.texts()[-1] == "Tour skipped"
+    say(app, voice, IntentKind.CONTROL, control=Control.SKIP_TOUR)
+    app.step(FRAME)
+    assert narrator.texts()[-1] == "There is no tour running"
