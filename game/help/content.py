@@ -74,10 +74,12 @@ SAY: tuple[VoiceExample, ...] = (
     VoiceExample("Ask", ("what's the minimum raise", "how much time do I have")),
     VoiceExample("Ask", ("what happened this hand", "repeat that again")),
     VoiceExample("Ask", ("how much am I betting", "where am I")),
+    VoiceExample("Ask", ("what keys can I use",)),
     VoiceExample("Sit & Go", ("what level is it", "when do the blinds go up")),
     VoiceExample("Sit & Go", ("how many big blinds do I have",)),
     VoiceExample("Your seat", ("sit out", "sit in", "rebuy")),
     VoiceExample("The table", ("deal", "pause", "resume")),
+    VoiceExample("The first-run tour", ("skip the tour",)),
     VoiceExample("Leave", ("leave the table", "quit the game")),
     VoiceExample("The bots", ("mute", "unmute")),
 )

@@ -69,6 +69,7 @@ class TableScene(SitAndGoPart):
     loop: HandLoop = field(init=False)
     moods: Moods = field(init=False)
     tour: Walkthrough | None = None  # the first-run walkthrough, while it runs
+    tip_said: int = -1  # the walkthrough's step last said
     panel: ActionPanel = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
@@ -440,6 +441,9 @@ class TableScene(SitAndGoPart):
         elif k is Ui.TOUR_SKIP and self.tour is not None:
             self.tour.skip()
             self._tour_moved()
+            self._tell_voice("Tour skipped")
+        elif k is Ui.TOUR_SKIP:
+            self._tell_voice("There is no tour running")
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """The voice panel's numbered readings and Yes/No, and "deal"; True when handled
@@ -457,6 +461,20 @@ class TableScene(SitAndGoPart):
                 self.say("The next hand is dealt when this one is over")
             return True
         return False
+
+    def _tell_voice(self, text: str) -> None:
+        voice = self.voice
+        if voice is not None:
+            voice.notice(text)
+
+    def _say_tip(self) -> None:
+        """The walkthrough's tip, said once when it appears (in the table's order)."""
+        tour, voice = self.tour, self.voice
+        if tour is None or tour.tip is None or voice is None or voice.narrator is None \
+                or tour.step == self.tip_said:
+            return
+        self.tip_said = tour.step
+        voice.news(tour.tip.spoken)
 
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the
@@ -492,6 +510,7 @@ class TableScene(SitAndGoPart):
         self.notices[:] = [(text, until) for text, until in self.notices if until > self.now]
         for notice in self.session.save.take_notices():
             self.tell(notice, error=True)
+        self._say_tip()
         voice = self.voice
         if voice is not None:
             for text, spoken in voice.take_notices():

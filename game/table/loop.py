@@ -237,7 +237,9 @@ class HandLoop:
                 self.out.sat_out_too_long(e)
                 return
             if isinstance(e, PlayerBusted) and e.seat == self.me:
-                self.out.announce("You're out of chips: rebuy to keep playing", error=True)
+                if self.session.tournament is None:  # a Sit & Go's knockout line says it
+                    self.out.announce("You're out of chips: rebuy to keep playing",
+                                      error=True)
             elif isinstance(e, PlayerLeft):
                 self.out.note(f"{e.name} left the table ({e.reason})")
 

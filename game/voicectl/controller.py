@@ -161,6 +161,7 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         self._answer_held = 0.0  # and while the player was heard and answered
         self._timed_turn: int | None = None
         self._last_turn_line = ""
+        self._last_notice = ""  # the last notice said, none since (said once)
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
         self.shown, self.shown_until, self.asking = "", 0.0, ""  # asking: what is pending
@@ -261,9 +262,11 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
             self.narrator.wait_quiet(timeout)
 
     def say_goodbye(self, line: str) -> bool:
-        """Say the goodbye before the game closes; False when there is no voice out."""
+        """Say the goodbye before the game closes, the last line (what still waits to be
+        said is dropped); False when there is no voice out."""
         if self.narrator is None:
             return False
+        self.narrator.queue.interrupt()  # what waits is moot: the goodbye is the last line
         self._say(line, Priority.URGENT)
         return True
 
@@ -548,6 +551,7 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
 
     def reply(self, text: str, now: float, topic: str = "") -> None:
         """Answer the player: shown on the panel and said before the table's lines."""
+        self._last_notice = ""
         self._show(text, now)
         self._say(text, Priority.URGENT, topic=topic)
 

@@ -197,7 +197,7 @@ def test_an_interrupted_hand_resumes_at_the_table_and_is_recorded_once(app: App)
     app.save = SaveGame.open()
     start = _start(app)
     assert start.can_continue
-    assert "resumes exactly where it stopped (2 actions replayed" in start.notice
+    assert "resumes exactly where it stopped, with 2 actions replayed" in start.notice
     press(app, pygame.K_RETURN)  # Continue
     scene = app.top
     assert isinstance(scene, TableScene)

@@ -211,7 +211,8 @@ class Narrator:
                  fate: Fate | None = None):
         self.player = player
         self.voices = {DEALER: NARRATOR_VOICE, **(voices or {})}
-        self.queue = speech_queue or SpeechQueue()
+        # "is not None": an empty queue is falsy (it has a length), and was replaced
+        self.queue = speech_queue if speech_queue is not None else SpeechQueue()
         self._listener: Fate = fate or no_fate
         self._open = 0  # lines queued whose fate is not yet told
         self._open_lock = threading.Lock()
