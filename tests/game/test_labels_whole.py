@@ -33,6 +33,10 @@ def _cut(app: App, scene: Scene) -> list[str]:
     """The lines ``scene`` draws cut to fit."""
     text = Noted()
     app.text = text
+    for part in ("renderer", "side"):  # the table's own drawers keep the text they got
+        drawer = getattr(scene, part, None)
+        if drawer is not None:
+            drawer.text = text
     scene.draw(app.screen)
     return [line for line in text.drawn if line.endswith(ELLIPSIS)]
 
