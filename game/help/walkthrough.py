@@ -16,24 +16,42 @@ class Until(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Tip:
+    """A tip as shown, when it moves on, and as said (``said``: for the ear, keys named in
+    words; empty: the text itself)."""
+
     text: str
     until: Until
+    said: str = ""
+
+    @property
+    def spoken(self) -> str:
+        return self.said or self.text
 
 
 TIPS: tuple[Tip, ...] = (
     Tip("Welcome! You sit at the bottom; the other three seats are bots, each with a style "
         "of their own. This tour follows one hand: Next (Tab) goes on (so does your turn), "
         "Skip (X) leaves it.",
-        Until.NEXT),
+        Until.NEXT,
+        "Welcome! A short tour follows your first hand. Press Tab for the next tip. To "
+        "leave it, press X or say skip the tour."),
     Tip("Each hand deals you two cards; what they make so far is written on them. The "
-        "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN),
+        "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN,
+        "Each hand deals you two cards, and they are said. The blinds go in, then everyone "
+        "acts in turn. Wait for yours."),
     Tip("Your turn. F folds, C checks or calls, R or Enter bets or raises the amount in the "
         "box (slider, presets, arrow keys or digits); A is all-in (press it twice). With the "
-        "microphone on, say it: \"call\", \"raise to sixty\".", Until.ACTED),
+        "microphone on, say it: \"call\", \"raise to sixty\".", Until.ACTED,
+        "Now it is your turn. Say fold, check, call, or raise to an amount, or press F to "
+        "fold, C to check or call, R to bet or raise, A for all in. Say what can I say for "
+        "more."),
     Tip("The bots act in turn: their faces and speech bubbles react, and the hand log on "
-        "the right lists everything. Play the hand out.", Until.HAND_OVER),
+        "the right lists everything. Play the hand out.", Until.HAND_OVER,
+        "The bots act in turn, and each action is said. Play the hand out."),
     Tip("That was a hand: the pot goes to the best hand, or to the last player left. F1 "
-        "shows the help any time, O the settings, Esc pauses. Good luck!", Until.NEXT),
+        "shows the help any time, O the settings, Esc pauses. Good luck!", Until.NEXT,
+        "That was a hand. Say what can I say, or what keys can I use, any time; Escape "
+        "pauses. Good luck! Press Tab to end the tour."),
 )
 
 

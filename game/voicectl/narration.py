@@ -26,6 +26,7 @@ class _Voice(Protocol):
     narrator: Narrator | None
     _voices: dict[int, tuple[str, int, float]]
     _last_turn_line: str
+    _last_notice: str
 
     def _say(self: _Voice, text: str, priority: Priority, speaker: str = "dealer",
              topic: str = "", scene: str = "", brief: str = "") -> None: ...
@@ -48,6 +49,7 @@ class Narration:
         """Announce an engine event as it is shown, in the table's order."""
         if view is None:
             return
+        self._last_notice = ""  # something happened: a status is worth saying again
         if isinstance(event, HandStarted):
             self._last_turn_line = ""  # a new hand's turn is said whole
             return
@@ -72,19 +74,29 @@ class Narration:
             taken = self.narrator.queue.take_tail(ACTION, TABLE)
             since = joined([line.short for line in taken]) if taken else ""
         line = say_turn(view, since)
+        self._last_notice = ""
         self._say("Your turn" if line == self._last_turn_line else line, Priority.TABLE,
                   topic=TURN, scene=TABLE)
         self._last_turn_line = line
 
     def notice(self: _Voice, text: str) -> None:
-        """A reply to what the player did (a refusal, "Top-up after this hand"): said
-        before anything else."""
+        """A reply to what the player did (a refusal, "Top-up after this hand") or the
+        table's status ("Waiting for players"): said before anything else, and a status
+        repeated with nothing said between is said once."""
+        if text == self._last_notice:
+            return
+        self._last_notice = text
         self._say(text, Priority.URGENT)
 
     def news(self: _Voice, text: str) -> None:
         """The table's news (out of chips, a level up, a knockout): said in the table's
-        order, after the lines of what led to it (a catch-up says it up to its colon)."""
-        self._say(text, Priority.TABLE, scene=TABLE, brief=text.split(":")[0])
+        order, after the lines of what led to it (a catch-up says advice up to its colon,
+        "You're out of chips", but never cuts a number: "Results: 1st Vera 65 points; ..."
+        is said whole)."""
+        head, colon, rest = text.partition(":")
+        brief = head if colon and not any(c.isdigit() for c in rest) else text
+        self._last_notice = ""
+        self._say(text, Priority.TABLE, scene=TABLE, brief=brief)
 
     def banter(self: _Voice, seat: int, text: str) -> None:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor

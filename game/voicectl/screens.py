@@ -66,6 +66,7 @@ class ScreenReader:
     focused: str = ""
     key: str = ""
     name: str = ""  # the screen last read's name ("table" for the table)
+    title: str = ""  # its title: a new one is a new screen ("Close your saved table?")
 
     def read(self, screen: object, desc: Description | None) -> list[tuple[str, bool]]:
         """The lines to say for ``screen`` now, each with whether it is a focused
@@ -76,8 +77,9 @@ class ScreenReader:
             self.screen, self.focused, self.key = screen, "", ""
             return []
         focused = desc.focused.said() if desc.focused is not None else ""
-        if screen is not self.screen:
+        if screen is not self.screen or desc.title != self.title:
             self.screen, self.focused, self.key = screen, focused, desc.key
+            self.title = desc.title
             return [(line, False) for line in desc.opening()]
         lines: list[tuple[str, bool]] = []
         if desc.key != self.key:
@@ -132,6 +134,8 @@ def hear_on_screen(voice: Speaker, screen: Screen, host: ScreenHost, intent: Int
     if intent.intent is IntentKind.QUERY and intent.query is not None:
         if intent.query is Query.HELP:
             voice.reply(desc.can_say(), now)
+        elif intent.query is Query.KEYS:
+            voice.reply(desc.keys_said(), now)
         elif intent.query is Query.WHERE:
             voice.reply(desc.where(), now)
         else:

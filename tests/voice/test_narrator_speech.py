@@ -274,3 +274,11 @@ def test_the_events_of_a_hand_are_announced() -> None:
     assert {ActionTaken, StreetDealt, PotAwarded, HandShown} <= kinds
     assert any(" wins " in line or " win " in line for line in spoken)
     assert any("show" in line for line in spoken)
+
+
+def test_the_queue_given_is_the_queue_used_even_empty() -> None:
+    """An empty queue has no length, so it is falsy: the game's courteous queue (it waits
+    while the player talks) and a test's were replaced by a plain one (issue 48)."""
+    queue = SpeechQueue(late=3600.0)
+    narrator = Narrator(FakePlayer(), speech_queue=queue)
+    assert narrator.queue is queue
