@@ -186,3 +186,14 @@ def test_the_tour_is_skipped_by_voice(app: App, voice: VoiceController,
     say(app, voice, IntentKind.CONTROL, control=Control.SKIP_TOUR)
     app.step(FRAME)
     assert narrator.texts()[-1] == "There is no tour running"
+
+
+def test_a_new_help_page_by_key_replaces_the_old_one_still_waiting(app: App) -> None:
+    narrator = Narrator(_Silent())  # type: ignore[arg-type]  # not started: lines wait
+    app.voice = VoiceController(VoiceSettings(), narrator=narrator)
+    app.open(SceneName.HELP)
+    app.step(FRAME)
+    press(app, pygame.K_RIGHT)
+    waiting = [entry[3].text for entry in sorted(narrator.queue._heap)]
+    assert "Page 2 of" in " ".join(waiting) and not any(
+        t.startswith("Page 1 of") for t in waiting)
