@@ -9,7 +9,7 @@ from typing import Protocol
 from engine.events import Event, HandStarted, HoleCardsDealt
 from engine.view import PlayerView
 from game.voicectl.speech import bot_voice
-from voice.speak.line import ACTION, TURN, Priority
+from voice.speak.line import ACTION, TIP, TURN, Priority
 from voice.speak.lines import cards_text, event_brief, event_topic, say_event, say_turn
 from voice.speak.narrator import Narrator
 from voice.speak.recap import joined
@@ -97,6 +97,10 @@ class Narration:
         brief = head if colon and not any(c.isdigit() for c in rest) else text
         self._last_notice = ""
         self._say(text, Priority.TABLE, scene=TABLE, brief=brief)
+
+    def tip(self: _Voice, text: str) -> None:
+        """A first-run tour's tip: said in the table's order, left out of a catch-up."""
+        self._say(text, Priority.TABLE, topic=TIP, scene=TABLE)
 
     def banter(self: _Voice, seat: int, text: str) -> None:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor
