@@ -27,6 +27,7 @@ class _Voice(Protocol):
     _voices: dict[int, tuple[str, int, float]]
     _last_turn_line: str
     _last_notice: str
+    _cards_told: tuple[int, ...]
 
     def _say(self: _Voice, text: str, priority: Priority, speaker: str = "dealer",
              topic: str = "", scene: str = "", brief: str = "") -> None: ...
@@ -55,6 +56,7 @@ class Narration:
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
+                self._cards_told = tuple(event.cards)
                 self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE,
                           scene=TABLE)
             return
@@ -74,9 +76,14 @@ class Narration:
             taken = self.narrator.queue.take_tail(ACTION, TABLE)
             since = joined([line.short for line in taken]) if taken else ""
         line = say_turn(view, since)
+        said = "Your turn" if line == self._last_turn_line else line
+        if view.hole is not None and tuple(view.hole) != self._cards_told:
+            # a hand resumed from the save (its deal was never said): the cards first
+            self._cards_told = tuple(view.hole)
+            board = f" The board: {cards_text(view.board)}." if view.board else ""
+            said = f"You have {cards_text(view.hole)}.{board} {line}"
         self._last_notice = ""
-        self._say("Your turn" if line == self._last_turn_line else line, Priority.TABLE,
-                  topic=TURN, scene=TABLE)
+        self._say(said, Priority.TABLE, topic=TURN, scene=TABLE)
         self._last_turn_line = line
 
     def notice(self: _Voice, text: str) -> None:
