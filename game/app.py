@@ -286,11 +286,15 @@ class App:
         if table is None or chips is None:
             return
         self.left_with = chips
+        heard = self.voice is not None and self.voice.listens  # with voice off: the keys
         if table.session.tournament is not None:
-            kept = " Your Sit and Go is saved: say sit and go to go back to it."
+            kept = (" Your Sit and Go is saved: say sit and go to go back to it." if heard
+                    else " Your Sit & Go is saved: Sit & Go (S) takes you back to it.")
+        elif table.session.save.active:
+            kept = (" Your seat is saved: say continue to sit back down." if heard
+                    else " Your seat is saved: Continue (Enter) sits you back down.")
         else:
-            kept = " Your seat is saved: say continue to sit back down." \
-                if table.session.save.active else ""
+            kept = ""
         self.open(SceneName.START, Opening(
             notice=f"You leave with {self._chips_said(chips)}.{kept}"))
 

@@ -19,7 +19,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Shift+C", "before your turn: tick Call any"),
     ("R or Enter", "bet or raise to the amount in the box"),
     ("A", "all-in (press again to confirm)"),
-    ("Arrow keys", "size by a big blind (Shift: five)"),
+    ("Arrows, wheel", "size by a big blind (Shift: five)"),
     ("Home / PgDn / PgUp / End", "minimum / half pot / pot / all-in size"),
     ("digits, Backspace", "type an amount"),
     (PUSH_TO_TALK_ROW, "push-to-talk, when it is on (change them in O)"),

@@ -28,6 +28,7 @@ from game.render.theme import (
     ease,
     lerp,
 )
+from game.table.clock import whole_seconds
 from game.table.strength import strength
 from game.table.view import Anchor, Beat, Flight, SeatShow, TableDisplay
 
@@ -290,7 +291,7 @@ class TableRenderer:
         shown = st.clock_bank_seconds if st.clock_bank else st.clock_action_seconds
         # On a dark face of its own: green digits straight on the avatar were hard to read.
         pygame.draw.circle(surf, (16, 18, 24), rect.center, round(rect.h * 0.3))
-        self.text.blit(surf, f"{math.ceil(shown)}", round(rect.h * 0.45), rect.center,
+        self.text.blit(surf, f"{whole_seconds(shown)}", round(rect.h * 0.45), rect.center,
                        MUTED if st.clock_paused else color, bold=True, anchor="center")
 
     def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
@@ -401,7 +402,7 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
     if winner:
         return f"Won {chip_text(seat.won)}", GREEN
     if acting and not st.thinking and not st.clock_bank and st.clock_bank_seconds > 0:
-        return f"To act +{math.ceil(st.clock_bank_seconds)} s bank", GOLD
+        return f"To act +{whole_seconds(st.clock_bank_seconds)} s bank", GOLD
     if acting:
         return ("Thinking..." if st.thinking else "To act"), GOLD
     if seat.all_in:

@@ -205,8 +205,9 @@ class StartScene(StillScene):
             Row("Seat 4 (right)", _bot_row(s.bots[2])),
             Row("Table strength", strength_words(s.strength)),
             Row("Turn clock", clock, said=said_clock),
-            Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—",
-                said=f"{s.bank_seconds} seconds a hand" if s.turn_seconds else "none"),
+            Row("Time bank", f"{s.bank_seconds} s, +10% a hand" if s.turn_seconds else "—",
+                said=f"{s.bank_seconds} seconds, a tenth back each hand" if s.turn_seconds
+                else "none"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
             Row("Animation speed", f"{s.speed:g}×", said=f"{s.speed:g}"),
             Row("Microphone", self._mic_label()),

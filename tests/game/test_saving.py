@@ -24,8 +24,9 @@ from tests.game.saved import new_session, play_hands, saved_store
 
 
 def _start(app: App) -> StartScene:
-    """The start screen, at a pace where the player's clock runs out in a few frames."""
-    app.settings = GameSettings(speed=100.0, turn_seconds=15, bank_seconds=0)
+    """The start screen, at a pace where the player's clock runs out in a second (the
+    clock counts real seconds, whatever the speed: 60 frames)."""
+    app.settings = GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0)
     scene = StartScene(app, seed=5)
     app.push(scene)
     app.step(FRAME)

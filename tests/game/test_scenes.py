@@ -75,9 +75,13 @@ def test_pause_button_then_leave_returns_to_start(app: App) -> None:
     assert isinstance(app.top, PauseScene)
     click(app, "Leave table")
     assert isinstance(app.top, ConfirmScene) and app.top.question == "Leave the table?"
+    click(app, "No")  # asked first (issue 49): No keeps the player at the table
+    assert isinstance(app.top, PauseScene) and scene in app.scenes
+    click(app, "Leave table")
     click(app, "Yes")
     assert isinstance(app.top, StartScene) and len(app.scenes) == 1
     assert scene not in app.scenes
+    assert "say continue" not in app.top.notice  # voice off: no phrase to say
 
 
 def test_pause_quit_stops_the_app(app: App) -> None:
@@ -110,7 +114,8 @@ def test_busting_opens_the_rebuy_dialog_and_rebuying_deals_on(app: App) -> None:
 def test_busted_player_may_leave_instead(app: App) -> None:
     _bust_player(app)
     click(app, "Leave table")
-    press(app, pygame.K_y)
+    assert isinstance(app.top, ConfirmScene)
+    click(app, "Yes")
     assert isinstance(app.top, StartScene)
 
 
