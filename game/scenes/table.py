@@ -478,7 +478,8 @@ class TableScene(SitAndGoPart):
                 or tour.step == self.tip_said:
             return
         self.tip_said = tour.step
-        voice.news(tour.tip.spoken)
+        if tour.tip.said:
+            voice.tip(tour.tip.said)
 
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the
