@@ -52,6 +52,11 @@ REFUSED_BELOW = 3
 REFUSED_ABOVE = 2
 """At most this many round amounts above the maximum (up to twice it)."""
 
+BARE_DIGITS = tuple(range(10))
+"""A number alone is a candidate for every digit, legal or not: at small stakes a player
+names an amount with one word ("four"), and a digit said alone facing a bigger bet is
+still that digit (its reason said), never a command that sounds like it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -161,7 +166,32 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     listed = {f"{{{name}}}" for name in _listed()}
     one = tuple((kind, words) for kind, words in _default_wordings()
                 if sum(w.startswith("{") for w in words) == 1 and not listed & set(words))
-    return _candidates(ctx, answers, one, heard)
+    return _candidates(ctx, answers, one, heard) + bare_candidates(ctx, heard)
+
+
+def bare_candidates(ctx: BettingContext, heard: Mapping[int, str] | None = None
+                    ) -> tuple[Candidate, ...]:
+    """A number alone (" 4.", " Four.", " 200."), always refused: the parser reads it as
+    the bet or raise it would be and never acts on it ("Say bet 4 to bet that").
+    Without it Whisper could not write a bare amount at all, and a digit said alone was
+    scored against the commands only: "eight" came out "Wait.", "four" "Call." or
+    "Board."; with it the amount is heard and its reason said. Every digit
+    (:data:`BARE_DIGITS`, spelled and in figures) and the legal round amounts; with
+    ``heard``, the amounts the free transcription wrote, as written."""
+    if ctx.raise_range is None:
+        return ()
+    if heard is not None:
+        values = [(v, shown) for v, shown in sorted(heard.items())
+                  if v <= 2 * ctx.raise_range[1]]
+    else:
+        values = [(v, str(v)) for v in sorted({*BARE_DIGITS, *amounts(ctx, "amount")})]
+        values += [(v, _DIGIT_WORDS[v]) for v in BARE_DIGITS]
+    out = [Candidate(whisper_style([shown]), str(v), refused=True) for v, shown in values]
+    return tuple(c for c in out if meaning(c, ctx) is not None)
+
+
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine")
 
 
 def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | None = None
@@ -262,7 +292,7 @@ def meaning(candidate: Candidate, ctx: BettingContext,
 
 @functools.lru_cache(maxsize=64)
 def _default_candidates(ctx: BettingContext, answers: bool) -> tuple[Candidate, ...]:
-    return _candidates(ctx, answers, _default_wordings())
+    return _candidates(ctx, answers, _default_wordings()) + bare_candidates(ctx)
 
 
 Wordings = tuple[tuple[BlockKind, tuple[str, ...]], ...]
