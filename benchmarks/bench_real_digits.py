@@ -2,6 +2,7 @@
 
     HOLDEM_REAL_SPEECH=DIGITS:COMMANDS HOLDEM_OFFLINE=1 \\
         .venv/bin/python benchmarks/bench_real_digits.py [--splits dev test] [--takes 10]
+        [--contexts amount facing] [--others]
 
 Each digit clip of the real corpora (:mod:`real_speech`: the spoken-digit corpus and the
 Speech Commands samples) goes through :func:`voice.transcribe.transcribe` with every ear
@@ -12,6 +13,10 @@ the game has, in two contexts on the player's turn:
   intent is a bet or raise to that digit, whatever the decision (a bare number is never
   acted on: asked as the bet it would be, or its reason said, "Say bet 4 to bet that");
 * ``facing``: a bet of 20 to call at blinds 10/20, where a bare digit is no legal amount.
+
+``--others`` plays the Speech Commands words that are no command instead (bird, cat,
+house, sheila, stop, down...; the digits, yes and no left out) and counts those done as
+an action and those asked: a bare number among the closed set must not make talk a bet.
 
 In both, a digit *done as another action* is an action or a table command the game would
 do without a question (decision ``act``) that is not that amount (a question answered,
@@ -140,6 +145,31 @@ def report(clips: Sequence[real_speech.Clip], outs: dict[str, dict[str, Any]],
                                         for s, vs in sorted(by_speaker.items())))
 
 
+def report_others(clips: Sequence[real_speech.Clip], outs: dict[str, dict[str, Any]],
+                  title: str) -> None:
+    """Words that are no command: done as an action (no question), asked, per word."""
+    done: Counter[str] = Counter()
+    asked: Counter[str] = Counter()
+    said: Counter[str] = Counter()
+    what: dict[str, Counter[str]] = defaultdict(Counter)
+    for clip in clips:
+        out = outs[clip.key]
+        intent = (out.get("intent") or {}).get("intent")
+        said[clip.word] += 1
+        if out.get("decision") == "act" and intent != "query":
+            done[clip.word] += 1
+            what[clip.word][out.get("text") or "-"] += 1
+        asked[clip.word] += out.get("decision") in ("ask", "offer")
+    n = sum(said.values())
+    if not n:
+        return
+    print(f"{title}: done as an action {sum(done.values())} of {n}, asked "
+          f"{sum(asked.values())} ({sum(asked.values()) / n:.0%})")
+    print("  " + "; ".join(f"{w} {done[w]}/{asked[w]}/{said[w]}"
+                           + (f" ({', '.join(what[w])})" if what[w] else "")
+                           for w in sorted(said)) + "   (done/asked/said)")
+
+
 def _share(vs: Sequence[tuple[bool, bool]]) -> str:
     n = sum(h for h, _ in vs)
     return f"{n}/{len(vs)} ({n / len(vs):.0%})"
@@ -153,6 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.add_argument("--contexts", nargs="*", default=["amount"], choices=list(CONTEXTS))
     args.add_argument("--takes", type=int, default=10,
                       help="the spoken-digit corpus's takes per digit and speaker (of 50)")
+    args.add_argument("--others", action="store_true",
+                      help="the Speech Commands words that are no command instead of digits")
     args.add_argument("--tag", default="", help="name the cache (default: the code's digest)")
     options = args.parse_args(argv)
     try:
@@ -160,16 +192,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as err:
         print(err)
         return 2
-    clips = [c for c in found if c.word in real_speech.DIGITS
-             and (c.corpus != "fsdd" or int(c.path.stem.split("_")[-1]) < options.takes)]
+    if options.others:
+        clips = [c for c in found if c.corpus == "commands"
+                 and c.word not in (*real_speech.DIGITS, "yes", "no")]
+    else:
+        clips = [c for c in found if c.word in real_speech.DIGITS
+                 and (c.corpus != "fsdd" or int(c.path.stem.split("_")[-1]) < options.takes)]
     if not clips:
         print("no digit clips: give the corpus folders (--real or HOLDEM_REAL_SPEECH)")
         return 2
     tag = options.tag or code_digest()
     for context in options.contexts:
-        outs = hear_all(clips, context, CACHE / f"{tag}-{context}.jsonl")
+        name = f"{tag}-{context}{'-others' if options.others else ''}.jsonl"
+        outs = hear_all(clips, context, CACHE / name)
         print(f"--- {context} ({json.dumps(CONTEXTS[context])}), code {tag}")
         for split in options.splits:
+            if options.others:
+                report_others([c for c in clips if c.split == split], outs,
+                              f"Speech Commands words that are no command, {split}")
+                continue
             for corpus, name in (("fsdd", "spoken-digit corpus"),
                                  ("commands", "Speech Commands digits")):
                 mine = [c for c in clips if c.split == split and c.corpus == corpus]
