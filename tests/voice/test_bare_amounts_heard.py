@@ -38,8 +38,9 @@ def test_every_digit_alone_is_a_candidate_in_figures_and_in_words() -> None:
     texts = {c.text: c for c in candidates(SMALL)}
     for digit in BARE_DIGITS:
         assert f" {digit}." in texts
-    for word in ("Zero", "Four", "Eight", "Nine"):
+    for word in ("One", "Four", "Eight", "Nine"):
         assert f" {word}." in texts
+    assert " 0." not in texts and " Zero." not in texts  # never an amount
     intent = meaning(texts[" Four."], SMALL)
     assert intent is not None and intent.intent is IntentKind.BET and intent.to == 4
     assert intent.error == "Say bet 4 to bet that"
