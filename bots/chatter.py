@@ -19,7 +19,7 @@ import re
 import string
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -45,6 +45,10 @@ LINES_FILE = DATA / "lines.json"
 PLACEHOLDERS = frozenset(
     {"me", "them", "other", "amount", "bb", "hand", "cards", "count", "street", "pot"})
 FOLD_STREAK_MARKS = (7, 12, 20, 30)
+BETTING_TRIGGERS = frozenset({"big_raise", "all_in", "big_call"})
+"""Triggers about a bet, raise or call in the hand in play."""
+NO_REPLY_TRIGGERS = frozenset({"greeting", "knocked_out"})
+"""Lines nobody answers: the table's opening introductions, and a seat's parting words."""
 
 
 # ---------------------------------------------------------------- facts from the game
@@ -93,6 +97,13 @@ class ChatLine:
     trigger: str
     rule: str
     line_id: str = ""
+    answers: int | None = None  # a reply: the seat whose line it answers (said after it)
+
+    @property
+    def about_betting(self) -> bool:
+        """A reaction to a bet in the hand in play (kept by the table until the speaker
+        has acted on it: a bot never cheers a bet and then folds to it)."""
+        return self.trigger in BETTING_TRIGGERS
 
 
 # ---------------------------------------------------------------------- rules (data)
@@ -221,6 +232,7 @@ class Chatter:
         self._actions: list[ActionTaken] = []
         self._board: tuple[int, ...] = ()
         self._street_actions: list[ActionTaken] = []
+        self._live: set[int] = set()  # dealt in this hand and not folded
 
     # ------------------------------------------------------------ controls
 
@@ -266,6 +278,7 @@ class Chatter:
             self._start_stacks = event.stacks
             self._shown, self._won, self._actions, self._board = {}, Counter(), [], ()
             self._street_actions = []
+            self._live = set(event.seats)
             if self.hand == 1:
                 return [_Occasion("greeting", None)]
             return [_Occasion("hand_start", None)]
@@ -292,6 +305,7 @@ class Chatter:
                 return [_Occasion("split_pot", event.shares[0][0], event.shares[1][0])]
             return []
         if isinstance(event, HandEnded):
+            self._live = set()
             return self._on_hand_end(event, bb)
         if isinstance(event, HumanSpoke):
             return [_Occasion("human_spoke", event.seat,
@@ -307,6 +321,8 @@ class Chatter:
         return []
 
     def _on_action(self, a: ActionTaken, bb: int) -> list[_Occasion]:
+        if a.kind is ActionKind.FOLD:
+            self._live.discard(a.seat)
         self._actions.append(a)
         self._street_actions.append(a)
         before = a.pot_after - a.added
@@ -416,6 +432,7 @@ class Chatter:
         facts["trigger"] = occ.trigger
         facts["who"] = self._who(speaker, occ.subject)
         facts["other"] = self._who(speaker, occ.other)
+        facts["in_hand"] = speaker in self._live  # may still call: "I'll call" needs it
         if occ.subject is not None and occ.subject in self.speakers:
             facts["subject_kind"] = self.speakers[occ.subject]
         facts["big"] = bool(facts.get("amount", 0) >= 50 * self._big_blind)
@@ -488,7 +505,8 @@ class Chatter:
         """Another bot may answer a bot's line (one reply at most)."""
         speaker_kind = self.speakers.get(line.seat)
         priority = 1
-        if line.priority < 2 or not self._budget_left(priority, now):  # no replies to small talk
+        if (line.priority < 2 or line.trigger in NO_REPLY_TRIGGERS  # no replies to small talk
+                or not self._budget_left(priority, now)):
             return []
         seats = [s for s in self.speakers if s != line.seat]
         self.rng.shuffle(seats)
@@ -502,7 +520,7 @@ class Chatter:
                 reply_occ = _Occasion("reply", line.seat, occ.other, occ.facts)
                 said = self._say(seat, rules, reply_occ, priority, now)
                 if said is not None:
-                    return [said]
+                    return [replace(said, answers=line.seat)]
         return []
 
     def _render(self, template: str, speaker: int, occ: _Occasion) -> str:

@@ -11,7 +11,8 @@ Rules (the choices made where rule books differ):
 - a seat joining out of turn (``HandConfig.posts``) posts a live big blind: it may check
   when nobody raised, as the big blind may;
 - a seat away from the table (``HandConfig.away``: sitting out a tournament) posts its
-  blinds and antes and may only fold: its hand is dead;
+  blinds and antes, checks when checking is free and otherwise may only fold (it is
+  folded only to a bet, as tournament rooms do);
 - ``current_bet`` is the largest street contribution; ``last_full_raise`` starts each
   street at the big blind and grows only with full raises;
 - a seat that has acted may raise again only when the bet has risen by a full raise since
@@ -248,8 +249,8 @@ class HandState:
         current, bet, stack = self.current_bet, self.street_bets[seat], self.stacks[seat]
         to_call = current - bet
         all_in_to = bet + stack
-        if seat in self.config.away:  # a dead hand: fold is all there is
-            legal = LegalActions(seat, True, False, None, None, None, all_in_to, False)
+        if seat in self.config.away:  # sitting out: a free check, else fold
+            legal = LegalActions(seat, True, to_call == 0, None, None, None, all_in_to, False)
             self._legal = legal
             return legal
         wager = None if self._raise_refusal(seat) is not None else self._wager_range(seat)
@@ -303,8 +304,8 @@ class HandState:
         to_call = self.current_bet - self.street_bets[seat]
         if kind is FOLD:
             return
-        if seat in self.config.away:
-            raise IllegalAction("Sitting out this hand: it can only be folded")
+        if seat in self.config.away and not (kind is CHECK and to_call <= 0):
+            raise IllegalAction("Sitting out this hand: it can only be checked or folded")
         if kind is CHECK:
             if to_call > 0:
                 raise IllegalAction(f"You can't check: {min(to_call, self.stacks[seat])} to call")

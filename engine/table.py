@@ -297,12 +297,36 @@ class Table:
         """A seat waiting for the big blind posts one out of turn and is dealt the next
         hand (commercial clients' "Post now"). Not kept in the save file: after a
         restart the seat waits for the big blind again, paying nothing unasked."""
+        refusal = self.post_now_refusal(index)
+        if refusal is not None:
+            raise TableError(refusal)
+        self.seat(index).posting = True
+
+    def post_now_refusal(self, index: int) -> str | None:
+        """Why the seat may not post a big blind now, or None. As in commercial rooms, a
+        big blind is never posted from the button or the small blind: there the seat waits
+        for the big blind to reach it."""
         player = self.seat(index)
         if self.config.blinded_away:
-            raise TableError("In a tournament every seat is dealt every hand: nothing to post")
+            return "In a tournament every seat is dealt every hand: nothing to post"
         if not player.waiting_for_big_blind:
-            raise TableError("You are not waiting for the big blind")
-        player.posting = True
+            return "You are not waiting for the big blind"
+        if player.posting:
+            return None
+        player.posting = True  # where would the next hand put the seat?
+        try:
+            _, dealt = self._positions()
+        except TableError:
+            return None  # no game to wait for: the seat is dealt in anyway
+        finally:
+            player.posting = False
+        if index not in dealt:
+            return ("You can't post on the button or in the small blind: you are dealt in "
+                    "when the big blind reaches you")
+        return None
+
+    def can_post_now(self, index: int) -> bool:
+        return self.post_now_refusal(index) is None
 
     # --------------------------------------------------------------- hands
 
@@ -313,14 +337,21 @@ class Table:
         waiting = {i for i in ready if _waits(self.seats[i])}
         if len(ready) - len(waiting) < 2:
             waiting = set()  # no game to wait for: everyone plays now
-        playing = [i for i in ready if i not in waiting]
-        if len(playing) < 2:
-            raise TableError("Waiting for players: at least two need chips and a seat")
-        start = 0 if self.button is None else self.button + 1
-        button = next(i for i in clockwise_from(start, n) if i in playing)
+        while True:
+            playing = [i for i in ready if i not in waiting]
+            if len(playing) < 2:
+                raise TableError("Waiting for players: at least two need chips and a seat")
+            start = 0 if self.button is None else self.button + 1
+            button = next(i for i in clockwise_from(start, n) if i in playing)
+            small_blind = next(i for i in clockwise_from(button + 1, n) if i in playing)
+            # A seat posting now that would land on the button or the small blind waits
+            # for the big blind instead (a big blind is never posted from there).
+            early = {button, small_blind} & {i for i in playing if _posts(self.seats[i])}
+            if not early or len(playing) - len(early) < 2:
+                break
+            waiting |= early
         # The big blind falls on the next seat after the small blind, waiting or not: a
         # waiting player whose turn it is joins by posting it.
-        small_blind = next(i for i in clockwise_from(button + 1, n) if i in playing)
         big_blind = next(i for i in clockwise_from(small_blind + 1, n)
                          if i in playing or i in waiting)
         dealt = sorted(set(playing) | ({big_blind} & waiting))
@@ -384,6 +415,11 @@ class Table:
             elif player.stack == 0:
                 events.append(PlayerBusted(i))
         return events
+
+
+def _posts(player: Seat | None) -> bool:
+    """Back from sitting out and asked to post a big blind now."""
+    return player is not None and player.waiting_for_big_blind and player.posting
 
 
 def _waits(player: Seat | None) -> bool:

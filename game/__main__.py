@@ -60,7 +60,12 @@ def _run_game(args: argparse.Namespace) -> int:
     if args.log is not None and not args.autoplay:
         print("holdem: --log goes with --autoplay", file=sys.stderr)
         return 2
-    with contextlib.ExitStack() as files:
+    from game.cli.signals import stopping_on_signals
+
+    # From the first instant, before the save is opened or pygame starts (SDL then leaves
+    # SIGINT and SIGTERM to us): a stop signal at any moment ends the run as closing the
+    # window does, with its closing line, the save closed.
+    with stopping_on_signals() as stopper, contextlib.ExitStack() as files:
         try:
             transcript = None if args.log is None else files.enter_context(
                 args.log.open("w", encoding="utf-8"))
@@ -69,7 +74,7 @@ def _run_game(args: argparse.Namespace) -> int:
         except OSError as err:
             print(f"holdem: can't write {err.filename}: {err.strerror}", file=sys.stderr)
             return 1
-        return _run_window(args, transcript, spoken)
+        return _run_window(args, transcript, stopper, spoken)
 
 
 def display_hints(environ: MutableMapping[str, str]) -> None:
@@ -83,7 +88,7 @@ def display_hints(environ: MutableMapping[str, str]) -> None:
     environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
-def _run_window(args: argparse.Namespace, transcript: TextIO | None,
+def _run_window(args: argparse.Namespace, transcript: TextIO | None, stopper: Stopper,
                 spoken: TextIO | None = None) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -105,19 +110,17 @@ def _run_window(args: argparse.Namespace, transcript: TextIO | None,
 
     import pygame
 
-    from game.cli.signals import stopping_on_signals
-
     trouble = None
-    with stopping_on_signals() as stopper:  # before pygame: SDL leaves them to us
+    report = None
+    try:
         pygame.display.init()
         pygame.font.init()
-        try:
-            report = _play(args, settings, loaded, flags, save, transcript, stopper, spoken)
-            trouble = save.trouble  # autoplay stops rather than play on unsaved
-        finally:
-            save.close()
-            pygame.quit()
-            warm.join(timeout=10)  # never leave it running into interpreter shutdown
+        report = _play(args, settings, loaded, flags, save, transcript, stopper, spoken)
+        trouble = save.trouble  # autoplay stops rather than play on unsaved
+    finally:
+        save.close()
+        pygame.quit()
+        warm.join(timeout=10)  # never leave it running into interpreter shutdown
     if report is not None:
         print(json.dumps(report), flush=True)
     if trouble is not None and args.autoplay:

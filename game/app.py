@@ -286,11 +286,15 @@ class App:
         if table is None or chips is None:
             return
         self.left_with = chips
+        heard = self.voice is not None and self.voice.listens  # with voice off: the keys
         if table.session.tournament is not None:
-            kept = " Your Sit and Go is saved: say sit and go to go back to it."
+            kept = (" Your Sit and Go is saved: say sit and go to go back to it." if heard
+                    else " Your Sit & Go is saved: Sit & Go (S) takes you back to it.")
+        elif table.session.save.active:
+            kept = (" Your seat is saved: say continue to sit back down." if heard
+                    else " Your seat is saved: Continue (Enter) sits you back down.")
         else:
-            kept = " Your seat is saved: say continue to sit back down." \
-                if table.session.save.active else ""
+            kept = ""
         self.open(SceneName.START, Opening(
             notice=f"You leave with {self._chips_said(chips)}.{kept}"))
 
@@ -321,6 +325,12 @@ class App:
         if table is None and chips is self.left_with:
             return f"Goodbye. You left the table with {said}."
         return f"Goodbye. You have {said}; your table is saved for next time."
+
+    def _say_keys(self) -> None:
+        """F1 in a dialog: the keys of the screen on top, said."""
+        describe = getattr(self.top, "describe", None)
+        if describe is not None:
+            self._tell(describe().keys_said())
 
     def _tell(self, line: str) -> None:
         if self.voice is not None:
@@ -373,7 +383,7 @@ class App:
             quiet = narrator is None or getattr(narrator, "quiet", lambda: True)()
             if quiet or time.perf_counter() - self.closing_at > GOODBYE_SECONDS:
                 self.running = False
-                return
+            return  # nothing moves while it is said: the goodbye is the last line
         if self.voice is not None and self.scenes:
             top = self.top
             self.voice.check = getattr(top, "voice_check", None)  # the start screen's
@@ -392,6 +402,8 @@ class App:
                 self.quit()
             elif isinstance(command, ResizeCommand):
                 self.resize(command.size)
+            elif isinstance(command, UiCommand) and command.kind is Ui.KEYS:
+                self._say_keys()
             elif isinstance(command, UiCommand) and command.kind is Ui.PUSH_TO_TALK:
                 if self.voice is not None:  # on every scene, so a release is never lost
                     self.voice.set_push_to_talk(bool(command.value))
@@ -399,6 +411,8 @@ class App:
                 self.top.handle(command)
         if not self.scenes:
             self.running = False
+            return
+        if self.closing_at is not None:  # the goodbye was just queued: nothing after it
             return
         if self.voice is not None and self.voice.narrator is not None \
                 and self.closing_at is None and (commands or self.top is not self._read):

@@ -23,7 +23,7 @@ it returns effects for the game: lines to say and actions to apply.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.actions import Action, ActionKind
@@ -68,6 +68,10 @@ class Heard:
         return policy.continues(self.after)
 
 
+QUESTION_LONGEST = 60.0
+"""The longest a yes-or-no question waits, in seconds from when it was asked, however
+long the game and the player talk over it."""
+
 WITHDRAWN = "Not done: say the whole command again"
 """Said when an action said back is withdrawn because the player went on talking."""
 
@@ -101,6 +105,7 @@ class Pending:
     action: Action | None
     phase: Phase
     deadline: float
+    asked: float = 0.0  # when a question was asked (its longest wait counts from it)
 
 
 class ConfirmController:
@@ -153,7 +158,8 @@ class ConfirmController:
             return [Effect(EffectKind.SAY, miss_text(heard.context))]
         if kind is IntentKind.CONTROL and heard.intent.control in STATE_CHANGING \
                 and heard.confidence < self.policy.min_confidence:
-            self.pending = Pending(heard, None, Phase.QUESTION, now + self.policy.answer_timeout)
+            self.pending = Pending(heard, None, Phase.QUESTION,
+                                   now + self.policy.answer_timeout, now)
             return [Effect(EffectKind.SAY,
                            f"{confirmation_text(heard.intent, heard.context)}? Say yes or no")]
         if kind in (IntentKind.QUERY, IntentKind.CONTROL):
@@ -177,7 +183,8 @@ class ConfirmController:
             # it: an all-in whatever the words, asked as one.
             action, said = Action(self.seat, ActionKind.ALLIN), "All in"
         if self._must_ask(heard, action):
-            self.pending = Pending(heard, action, Phase.QUESTION, now + self.policy.answer_timeout)
+            self.pending = Pending(heard, action, Phase.QUESTION,
+                                   now + self.policy.answer_timeout, now)
             return [Effect(EffectKind.SAY, f"{said}? Say yes or no")]
         if self.policy.grace <= 0:
             self.pending = Pending(heard, action, Phase.GRACE, now)
@@ -200,6 +207,19 @@ class ConfirmController:
             return []
         self.pending = None
         return [Effect(EffectKind.SAY, "Cancelled")]
+
+    def keep_asking(self, now: float) -> None:
+        """The question still has the floor (it is being said, the player is answering,
+        an answer is being recognized): it waits ``answer_timeout`` from now, so an answer
+        begun before it lapses is never too late, whatever the recognition takes; but
+        never more than :data:`QUESTION_LONGEST` after it was asked (a stuck narrator or
+        a noisy room can't hold it forever)."""
+        pending = self.pending
+        if pending is None or pending.phase is not Phase.QUESTION:
+            return
+        deadline = min(now + self.policy.answer_timeout, pending.asked + QUESTION_LONGEST)
+        if deadline > pending.deadline:
+            self.pending = replace(pending, deadline=deadline)
 
     def tick(self, now: float, hold: bool = False) -> list[Effect]:
         """Apply an action whose grace window has run out (not while ``hold``: an

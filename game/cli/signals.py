@@ -3,8 +3,10 @@
 and a run that reports (``--hands``, ``--autoplay``) still prints its JSON line; never
 a traceback.
 
-The handlers are installed before pygame starts: SDL then leaves SIGINT and SIGTERM to
-them rather than turning them into a window close of its own."""
+The handlers are the first thing a play run installs, before the settings are read or the
+save opened (a signal then is kept and ends the run as soon as it starts) and before pygame
+starts: SDL then leaves SIGINT and SIGTERM to them rather than turning them into a window
+close of its own."""
 
 from __future__ import annotations
 

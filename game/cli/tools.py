@@ -108,10 +108,19 @@ def stats(args: argparse.Namespace) -> int:
         results = load_results()
         sit_and_go = tournament_career(results)
         autoplayed = tournament_career(results, autoplay=True)  # a bot in the chair
+        sng_store = library.sit_and_go
+        sng_stats = all_time_stats(sng_store) if sng_store is not None else {}
+        sng_counts = sng_store.hand_counts() if sng_store is not None else {}
         if args.json:
             print(json.dumps({**stats_json(store, args.session),
                               "sit_and_go": sit_and_go.as_json(),
-                              "sit_and_go_autoplay": autoplayed.as_json()}))
+                              "sit_and_go_autoplay": autoplayed.as_json(),
+                              "sit_and_go_hands": {
+                                  "recorded": sng_counts.get("complete", 0),
+                                  "voided": sng_counts.get("voided", 0),
+                                  "in_play": sng_counts.get("playing", 0)},
+                              "sit_and_go_players": {n: p.to_json()
+                                                     for n, p in sng_stats.items()}}))
             return 0
         sessions = [s[0] for s in store.sessions()]
         if args.session is not None and args.session not in sessions:
@@ -129,11 +138,13 @@ def stats(args: argparse.Namespace) -> int:
                 print(f"  seat {seat['seat'] + 1}: {seat['name']} {chip_text(seat['stack'])} "
                       f"(rebuys {chip_text(seat['rebuys'])})")
         hands = info["hands"]
-        print(f"Hands recorded: {hands['recorded']} (voided {hands['voided']})")
+        print(f"Hands recorded: {hands['recorded']} at the cash table (voided "
+              f"{hands['voided']}), {sng_counts.get('complete', 0)} in Sit & Gos")
         label = (f"Session {args.session}" if args.session
-                 else "This session (every hand at the current table)")
+                 else "This session (every hand at the current cash table)")
         print(f"\n{label}:\n{text_table(session_stats(store, args.session))}")
-        print(f"\nAll time:\n{text_table(all_time_stats(store))}")
+        print(f"\nAll time at the cash table:\n{text_table(all_time_stats(store))}")
+        print(f"\nAll time in Sit & Gos (tournament chips):\n{text_table(sng_stats)}")
         print("\n" + "\n".join(f"{k}: {v}" for k, v in sit_and_go_rows(sit_and_go)))
         if autoplayed.played:
             print("Autoplay's Sit & Gos (a bot in your chair): "

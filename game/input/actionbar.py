@@ -54,6 +54,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         keys[pygame.K_b] = UiCommand(Ui.REBUY)
     shift: dict[int, Command] = {}
     drags: list[Drag] = []
+    wheel = None
     if m.my_turn:
         def mouse(which: str) -> Command | None:
             c = _act(seat, m, which)
@@ -67,6 +68,7 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         hits.append(Hit(b.amount, UiCommand(Ui.CLEAR), "amount"))
         if m.can_wager:
             drags.append(Drag(b.slider, lambda f: UiCommand(Ui.SLIDER, f)))
+            wheel = _wheel
         for code, which in ((pygame.K_f, "fold"), (pygame.K_c, "call"), (pygame.K_a, "allin")):
             cmd = _act(seat, m, which)
             if cmd is not None:
@@ -88,6 +90,8 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
     elif m.can_post:
         hits.append(Hit(b.wager, UiCommand(Ui.POST_NOW), "post_now"))
         keys[pygame.K_n] = UiCommand(Ui.POST_NOW)
+    elif m.standing == "Waiting for the big blind" and not m.in_hand:
+        keys[pygame.K_n] = UiCommand(Ui.POST_NOW)  # not here (the button): N says why
     if m.pre_enabled and not m.my_turn:  # the three ticks in the buttons' places
         second = UiCommand(Ui.PRE_CALL if m.pre_to_call else Ui.PRE_CHECK)
         hits += [Hit(b.fold, UiCommand(Ui.PRE_CHECK_FOLD), "pre_check_fold"),
@@ -97,5 +101,10 @@ def table_bindings(L: TableLayout, m: BarModel, seat: int,
         keys[pygame.K_c] = second
         shift[pygame.K_c] = UiCommand(Ui.PRE_CALL_ANY)
     return Bindings(hits=hits, keys=keys, shift_keys=shift, drags=drags, digits=m.my_turn,
-                    chars={"?": UiCommand(Ui.HELP)})
+                    chars={"?": UiCommand(Ui.HELP)}, wheel=wheel)
+
+
+def _wheel(notches: int) -> Command:
+    """A turn of the mouse wheel sizes the bet as the arrow keys do, a big blind a notch."""
+    return UiCommand(Ui.SIZE_STEP, notches)
 

@@ -47,6 +47,8 @@ class Ui(StrEnum):
     SELECT = "select"            # value: row index (menus)
     CHANGE = "change"            # value: (row, +1/-1) in menus
     MOVE = "move"                # value: -1 / +1 focus in menus
+    PRESS = "press"              # the focused button (Enter in a dialog)
+    KEYS = "keys"                # say the keys of the screen on top (F1 in a dialog)
     CONFIRM = "confirm"
     CANCEL = "cancel"
     AMOUNT = "amount"            # value: chips (dialogs)

@@ -48,6 +48,7 @@ class Bindings:
     digits: bool = False
     chars: dict[str, Command] = field(default_factory=dict)  # by the character typed ("?")
     text: bool = False  # any other printable character is typed (Ui.TYPE), as in a note
+    wheel: Callable[[int], Command] | None = None  # the mouse wheel's notches (up: +1)
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         for hit in reversed(self.hits):
@@ -105,6 +106,11 @@ class InputMapper:
                     and released.command is not None:
                 return [released.command]
             return []
+        if t == pygame.MOUSEWHEEL and b.wheel is not None:
+            notches = int(getattr(event, "y", 0))
+            if getattr(event, "flipped", False):
+                notches = -notches
+            return [b.wheel(notches)] if notches else []
         if t == pygame.KEYDOWN:
             return self._key(event, b)
         if t == pygame.KEYUP and self.talk.key is not None and event.key == self.talk.key:

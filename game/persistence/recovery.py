@@ -89,9 +89,10 @@ def recover(store: Store) -> Recovery:
         return Recovery(RecoveryReport("resumed", hand_id, message), table,
                         len(record.actions))
     who = state.name(state.to_act) if state.to_act is not None else "nobody"
+    who = "you" if who == "You" else who
     replayed = f"{len(record.actions)} action{'' if len(record.actions) == 1 else 's'}"
-    message = (f"Hand {hand_id} was interrupted; it resumes exactly where it stopped "
-               f"({replayed} replayed, {who} to act).")
+    message = (f"Hand {hand_id} was interrupted; it resumes exactly where it stopped, "
+               f"with {replayed} replayed and {who} to act.")  # said as it is written
     return Recovery(RecoveryReport("resumed", hand_id, message), table, len(record.actions))
 
 

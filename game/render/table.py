@@ -28,6 +28,7 @@ from game.render.theme import (
     ease,
     lerp,
 )
+from game.table.clock import whole_seconds
 from game.table.strength import strength
 from game.table.view import Anchor, Beat, Flight, SeatShow, TableDisplay
 
@@ -198,8 +199,10 @@ class TableRenderer:
                            GOLD, anchor="topright")
         line, color = _status_line(seat, acting, st, winner, d.hand_over)
         if line:
-            self.text.blit(surf, line, round(fs * 0.85), (tx, p.y + p.h * 7 // 10), color,
-                           width=tw)
+            size = round(fs * 0.85)
+            if self.text.font(size).size(line)[0] > tw:  # a seat's narrow panel: the
+                line = SHORT_STATES.get(line, line)  # short form, the bar says it whole
+            self.text.blit(surf, line, size, (tx, p.y + p.h * 7 // 10), color, width=tw)
         self._hole(surf, L, d, i, seat, hides)
         if seat.bet > 0 and ("bet", i, 0) not in hides:
             self._bet(surf, L, i, seat.bet)
@@ -290,7 +293,7 @@ class TableRenderer:
         shown = st.clock_bank_seconds if st.clock_bank else st.clock_action_seconds
         # On a dark face of its own: green digits straight on the avatar were hard to read.
         pygame.draw.circle(surf, (16, 18, 24), rect.center, round(rect.h * 0.3))
-        self.text.blit(surf, f"{math.ceil(shown)}", round(rect.h * 0.45), rect.center,
+        self.text.blit(surf, f"{whole_seconds(shown)}", round(rect.h * 0.45), rect.center,
                        MUTED if st.clock_paused else color, bold=True, anchor="center")
 
     def _thinking(self, surf: pygame.Surface, rect: pygame.Rect, t: float) -> None:
@@ -390,6 +393,16 @@ class TableRenderer:
         surf.blit(bubble, box)
 
 
+SHORT_STATES = {
+    "Waiting for the big blind": "Waiting for BB",
+    "Posts the big blind next hand": "Posts BB next",
+    "Top-up at the next hand": "Top-up next hand",
+    "Sits out next hand": "Out next hand",
+}
+"""A seat's standing in the words its panel has room for (the bottom bar, the voice and
+the hand log say it whole)."""
+
+
 def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
                  winner: bool, hand_over: bool) -> tuple[str, tuple[int, int, int]]:
     if seat.state and (seat.sitting_out or not seat.in_hand):
@@ -401,7 +414,7 @@ def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,
     if winner:
         return f"Won {chip_text(seat.won)}", GREEN
     if acting and not st.thinking and not st.clock_bank and st.clock_bank_seconds > 0:
-        return f"To act +{math.ceil(st.clock_bank_seconds)} s bank", GOLD
+        return f"To act +{whole_seconds(st.clock_bank_seconds)} s bank", GOLD
     if acting:
         return ("Thinking..." if st.thinking else "To act"), GOLD
     if seat.all_in:

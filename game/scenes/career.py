@@ -25,7 +25,7 @@ from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings, panel_box
-from game.scenes.spoken import Description, Heard
+from game.scenes.spoken import Description, Heard, counted
 from voice.understand.intent import Control, Intent
 
 
@@ -68,7 +68,7 @@ class CareerScene(StillScene):
             ("Best hand shown down", best),
             *sit_and_go_rows(self.tournaments),
             *((f"Against {r.strength} bots", f"{'+' if r.net > 0 else ''}"
-               f"{chip_text(r.net)} chips in {r.hands:,d} hands") for r in c.by_strength),
+               f"{chip_text(r.net)} chips in {counted(r.hands, 'hand')}") for r in c.by_strength),
         ]
 
     def _box(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -88,8 +88,8 @@ class CareerScene(StillScene):
         net = (f"up {chip_text(c.net)} chips" if c.net > 0 else
                f"down {chip_text(-c.net)} chips" if c.net < 0 else "even")
         if c.hands or not self.notice:
-            about.append(f"{c.sessions:,d} sessions, {c.hands:,d} hands, {c.hands_won:,d} "
-                         f"won; you are {net}.")
+            about.append(f"{counted(c.sessions, 'session')}, {counted(c.hands, 'hand')}, "
+                         f"{c.hands_won:,d} won; you are {net}.")
         if c.biggest_pot:
             about.append(f"Your biggest pot: {chip_text(c.biggest_pot)} chips.")
         if c.best_hand:
@@ -118,9 +118,12 @@ class CareerScene(StillScene):
             y = text.blit(surface, self.notice, size - 2, (x0, y), ORANGE,
                           width=box.w - 48).bottom + 8
         label_w = round(box.w * 0.42)
+        value_w = box.right - 24 - x0 - label_w
         for label, value in self.rows():
             text.blit(surface, label, size, (x0, y), MUTED, width=label_w - 8)
-            text.blit(surface, value, size, (x0 + label_w, y), TEXT, bold=True,
-                      width=box.right - 24 - x0 - label_w)
-            y += size + 10
+            lines = text.lines(value, size, value_w, 2, bold=True)  # a long hand wraps
+            for k, part in enumerate(lines):
+                text.blit(surface, part, size, (x0 + label_w, y + k * (size + 2)), TEXT,
+                          bold=True)
+            y += size + 10 + (len(lines) - 1) * (size + 2)
         button(surface, text, close, "Close", hint="Esc")

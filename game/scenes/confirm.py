@@ -1,6 +1,7 @@
 """A yes-or-no question as a dialog over whatever screen asked it: leave the table,
 quit the game, close the saved table. Said aloud when it opens; answered by voice
-("yes", "no", or the asked command again), by key (Y or Enter, N or Esc) or by click."""
+("yes", "no", or the asked command again), by key (Y, N or Esc; Tab or the arrows move
+the focus, said, and Enter presses it: Yes first) or by click."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ from game.input.mapper import Bindings
 from game.render.theme import GOLD
 from game.render.widgets import dim
 from game.scenes.base import Host, StillScene
-from game.scenes.dialog import ButtonSpec, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import (
+    ButtonSpec,
+    draw_menu,
+    focus_keys,
+    keys_said,
+    menu_bindings,
+    menu_layout,
+)
 from game.scenes.spoken import Description, Heard, Item, answers, said_key
 from voice.understand.intent import Intent
 
@@ -33,6 +41,7 @@ class ConfirmScene(StillScene):
     asked: str = ""
     opaque: bool = False
     buttons: list[ButtonSpec] = field(default_factory=list)
+    focus: int = 0  # the focused button (Yes)
 
     def __post_init__(self) -> None:
         self.buttons = [
@@ -42,14 +51,17 @@ class ConfirmScene(StillScene):
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, 0, len(self.buttons), 0.45)
-        return menu_bindings(L, 0, self.buttons, {pygame.K_RETURN: UiCommand(Ui.CONFIRM),
-                                                  pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM),
-                                                  pygame.K_ESCAPE: UiCommand(Ui.CANCEL)})
+        return focus_keys(menu_bindings(L, 0, self.buttons,
+                                        {pygame.K_ESCAPE: UiCommand(Ui.CANCEL)}))
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
             return
-        if command.kind is Ui.CONFIRM:
+        if command.kind is Ui.MOVE:
+            self.focus = (self.focus + int(command.number)) % len(self.buttons)
+        elif command.kind is Ui.PRESS:
+            self.handle(self.buttons[self.focus].command)
+        elif command.kind is Ui.CONFIRM:
             self.host.pop(self)
             self.on_yes()
         elif command.kind is Ui.CANCEL:
@@ -57,7 +69,8 @@ class ConfirmScene(StillScene):
 
     def describe(self) -> Description:
         return Description(self.name, self.question, (self.detail,) if self.detail else (),
-                           (Item("Yes"), Item("No")), None, ("yes", "no"))
+                           (Item("Yes"), Item("No")), self.focus, ("yes", "no"),
+                           keys=keys_said(self.buttons, "Escape: No"))
 
     def hear(self, intent: Intent) -> Heard:
         said = answers(intent)
@@ -70,5 +83,5 @@ class ConfirmScene(StillScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         L = menu_layout(self.host.size, 0, len(self.buttons), 0.45)
-        draw_menu(surface, self.host.text, L, self.question, [], -1, self.buttons,
+        draw_menu(surface, self.host.text, L, self.question, [], self.focus, self.buttons,
                   self.detail, GOLD)

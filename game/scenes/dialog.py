@@ -111,9 +111,38 @@ def menu_bindings(L: MenuLayout, n_rows: int, buttons: list[ButtonSpec],
     return Bindings(hits=hits, keys=keys)
 
 
+FOCUS_HELP = "Tab or the arrows move between the buttons; Enter presses the one you are on"
+"""How a dialog's focus is moved, as said (:func:`keys_said`)."""
+
+_KEY_NAMES = {"Esc": "Escape", "Enter": "Enter"}
+
+
+def focus_keys(bindings: Bindings) -> Bindings:
+    """A dialog's buttons by keyboard alone: Tab, Down and Right move the focus on,
+    Shift+Tab, Up and Left back (``Ui.MOVE``), Enter presses the focused button
+    (``Ui.PRESS``), F1 says the keys (``Ui.KEYS``); the buttons' own keys stay."""
+    on, back = UiCommand(Ui.MOVE, 1), UiCommand(Ui.MOVE, -1)
+    press = UiCommand(Ui.PRESS)
+    bindings.keys.update({pygame.K_TAB: on, pygame.K_DOWN: on, pygame.K_RIGHT: on,
+                          pygame.K_UP: back, pygame.K_LEFT: back, pygame.K_RETURN: press,
+                          pygame.K_KP_ENTER: press, pygame.K_F1: UiCommand(Ui.KEYS)})
+    bindings.shift_keys[pygame.K_TAB] = back
+    return bindings
+
+
+def keys_said(buttons: list[ButtonSpec], *more: str, moving: str = FOCUS_HELP,
+              f1: str = "F1: these keys") -> str:
+    """The keys of a screen as said: how the focus moves, then each button's own key
+    ("Y: Yes. Escape: Keep my table"), then ``more``, then F1's."""
+    own = [f"{_KEY_NAMES.get(b.hint, b.hint)}: {b.label.replace('&', 'and')}"
+           for b in buttons if b.hint]
+    return ". ".join([moving, *own, *more, f1])
+
+
 def draw_menu(surf: pygame.Surface, text: Text, L: MenuLayout, title: str, rows: list[Row],
               focus: int, buttons: list[ButtonSpec], note: str, note_color: tuple[int, int, int]
               = MUTED) -> None:
+    """The menu; ``focus`` is a row's index, or past the rows a button's (ringed)."""
     panel(surf, L.box, (28, 33, 42), PANEL_EDGE, radius=14, width=2)
     text.blit(surf, title, round(L.title.h * 0.9), L.title.midleft, GOLD, bold=True,
               anchor="midleft", width=L.title.w)
@@ -132,8 +161,10 @@ def draw_menu(surf: pygame.Surface, text: Text, L: MenuLayout, title: str, rows:
         button(surf, text, right, ">")
         text.blit(surf, row.value, fs, value.center, GOLD if focused else TEXT, bold=True,
                   anchor="center", width=value.w)
-    for spec, rect in zip(buttons, L.buttons, strict=True):
+    for k, (spec, rect) in enumerate(zip(buttons, L.buttons, strict=True)):
         button(surf, text, rect, spec.label, hint=spec.hint)
+        if focus == len(rows) + k:
+            pygame.draw.rect(surf, GOLD, rect.inflate(6, 6), width=3, border_radius=8)
     if note:
         text.blit(surf, note, round(L.note.h * 0.55), L.note.center, note_color,
                   anchor="center", width=L.note.w)

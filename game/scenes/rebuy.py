@@ -96,8 +96,8 @@ class RebuyScene(StillScene):
             self._confirm()
         elif k is Ui.CANCEL:
             self.host.pop(self)
-        elif k is Ui.LEAVE:
-            self.host.leave_table()
+        elif k is Ui.LEAVE:  # asked first, as by voice
+            self.host.ask_to_leave()
 
     def _confirm(self) -> None:
         try:

@@ -11,7 +11,15 @@ from game.input.commands import Command, Ui, UiCommand
 from game.input.mapper import Bindings
 from game.render.theme import BG, GOLD, TEXT
 from game.scenes.base import Host, SceneName, StillScene
-from game.scenes.dialog import ButtonSpec, Row, draw_menu, menu_bindings, menu_layout
+from game.scenes.dialog import (
+    ButtonSpec,
+    Row,
+    draw_menu,
+    focus_keys,
+    keys_said,
+    menu_bindings,
+    menu_layout,
+)
 from game.scenes.seating import open_sit_and_go
 from game.scenes.spoken import Description, Heard, menu_items, pressed
 from voice.understand.intent import Intent
@@ -28,6 +36,7 @@ class ResultsScene(StillScene):
     lines: tuple[str, ...]
     opaque: bool = True
     buttons: list[ButtonSpec] = field(default_factory=list)
+    focus: int = 0  # the focused button (Continue)
 
     def __post_init__(self) -> None:
         self.buttons = [
@@ -42,22 +51,27 @@ class ResultsScene(StillScene):
 
     def bindings(self) -> Bindings:
         L = menu_layout(self.host.size, len(self.lines), len(self.buttons), 0.5)
-        return menu_bindings(L, 0, self.buttons, {pygame.K_KP_ENTER: UiCommand(Ui.CONFIRM)})
+        return focus_keys(menu_bindings(L, 0, self.buttons, {}))
 
     def handle(self, command: Command) -> None:
         if not isinstance(command, UiCommand):
             return
-        if command.kind is Ui.CONFIRM:
+        if command.kind is Ui.MOVE:
+            self.focus = (self.focus + int(command.number)) % len(self.buttons)
+        elif command.kind is Ui.PRESS:
+            self.handle(self.buttons[self.focus].command)
+        elif command.kind is Ui.CONFIRM:
             self.host.open(SceneName.START)
         elif command.kind is Ui.SELECT and command.value in (STANDARD, TURBO):
             open_sit_and_go(self.host, str(command.value))
-        elif command.kind is Ui.QUIT:
-            self.host.farewell()
+        elif command.kind is Ui.QUIT:  # asked first, as by voice
+            self.host.ask_to_quit()
 
     def describe(self) -> Description:
         return Description("results", self.title, tuple(f"{line}." for line in self.lines),
-                           menu_items([], self.buttons), None,
-                           ("continue", "sit and go", "turbo", "quit the game"))
+                           menu_items([], self.buttons), self.focus,
+                           ("continue", "sit and go", "turbo", "quit the game"),
+                           keys=keys_said(self.buttons))
 
     def hear(self, intent: Intent) -> Heard:
         return pressed(intent, self.buttons)
@@ -66,7 +80,8 @@ class ResultsScene(StillScene):
         surface.fill(BG)
         L = menu_layout(self.host.size, len(self.lines), len(self.buttons), 0.5)
         rows = [Row("", "", arrows=False) for _ in self.lines]
-        draw_menu(surface, self.host.text, L, self.title, rows, -1, self.buttons, "", GOLD)
+        draw_menu(surface, self.host.text, L, self.title, rows, len(rows) + self.focus,
+                  self.buttons, "", GOLD)
         text = self.host.text
         mine = self.host.settings.player_name
         for line, (label, _, _, right) in zip(self.lines, L.rows, strict=False):

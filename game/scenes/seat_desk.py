@@ -74,7 +74,8 @@ class SeatDesk(TableEar):
                 when = "from the next hand" if self._in_this_hand() else "now"
                 if table.config.blinded_away:
                     self.say(f"Sitting out {when}: in a tournament you are still dealt in "
-                             "and post your blinds and antes, and your hand is folded")
+                             "and post your blinds and antes; your hand is checked when "
+                             "checking is free and folded to a bet")
                 else:
                     limit = self.session.settings.sit_out_hands
                     self.say(f"Sitting out {when}: after {limit} hand{'s' * (limit != 1)} "

@@ -52,6 +52,7 @@ class Description:
     focus: int | None = None
     hints: tuple[str, ...] = ()
     key: str = ""  # changes when the screen shows something new to say (a page, an error)
+    keys: str = ""  # its keys, as said ("what keys can I use", F1 in a dialog)
 
     @property
     def focused(self) -> Item | None:
@@ -71,6 +72,10 @@ class Description:
         hints = list(self.hints) or ["what can I say"]
         return say_list([*hints, "where am I", "repeat"], "You can say")
 
+    def keys_said(self) -> str:
+        """The answer to "what keys can I use" here."""
+        return self.keys or "Escape goes back; F1 opens the help"
+
     def where(self) -> str:
         """The answer to "where am I": the screen, and the focused item."""
         focused = self.focused
@@ -88,6 +93,11 @@ def say_list(phrases: Sequence[str], lead: str) -> str:
     if len(quoted) <= 2:
         return f"{lead} {' or '.join(quoted)}"
     return f"{lead} {', '.join(quoted[:-1])}, or {quoted[-1]}"
+
+
+def counted(number: int, noun: str) -> str:
+    """ "1 hand", "12 hands", "1,204 sessions": a count said with its noun agreeing."""
+    return f"{number:,d} {noun if number == 1 else noun + 's'}"
 
 
 Heard = Command | str | None

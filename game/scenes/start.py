@@ -24,6 +24,7 @@ from game.scenes.dialog import (
     MenuLayout,
     Row,
     draw_menu,
+    keys_said,
     menu_bindings,
     menu_layout,
 )
@@ -63,14 +64,19 @@ VOICE_ROWS = frozenset(_ROW_OF)
 NOTICE_PAD = 6  # the notice banner's margin from the window's edge, and its padding
 
 
+START_KEYS = ("Up and down, or Tab, move between the settings; left and right change the "
+              "one you are on")
+"""How the start screen's focus moves, as said."""
+
 NEW_TABLE_ROWS = ("level", "buy_in", "bot1", "bot2", "bot3", "strength")
 """The rows that set up a new table: a continued table keeps its own blinds, stacks and
 bots."""
 NEW_TABLE_NOTE = "For a new table (N): Continue keeps your table's blinds, stacks and bots"
 
 
-def waiting_sit_and_go() -> str:
-    """A line saying the player's Sit & Go waits to be continued ("" when none does)."""
+def waiting_sit_and_go(said: bool = False) -> str:
+    """A line saying the player's Sit & Go waits to be continued ("" when none does);
+    ``said``: for the ear (the key named in words, not in brackets)."""
     try:
         state = read_state()
     except SitAndGoStateError:
@@ -78,6 +84,9 @@ def waiting_sit_and_go() -> str:
     if state is None or state.autopilot:
         return ""
     number = state.data.get("number")
+    if said:
+        return (f"Your Sit and Go number {number} waits to be continued: say sit and go, "
+                "or press S.")
     return f"Your Sit & Go #{number} waits to be continued: Sit & Go (S) continues it."
 
 
@@ -104,6 +113,8 @@ class StartScene(StillScene):
     can_continue: bool = False
     asking: bool = False  # "New table" pressed over a saved table: asking before closing it
     saved: str = ""  # the saved table's seats and stacks, in a line
+    saved_said: str = ""  # the same for the ear ("Doris 2 has 1,000")
+    waiting_said: str = ""  # the same for the ear (its key named in words)
     waiting: str = ""  # the player's saved Sit & Go, waiting to be continued, in a line
     buttons: list[ButtonSpec] = field(default_factory=list)
     microphones: list[str] = field(default_factory=list)  # filled by a background thread
@@ -118,10 +129,14 @@ class StartScene(StillScene):
         if self.can_continue and table is not None:
             self.saved = "Saved table: " + " · ".join(
                 f"{p.name} {chip_text(p.stack)}" for p in table.seats if p is not None)
+            self.saved_said = "Your saved table: " + ", ".join(
+                f"you have {chip_text(p.stack)}" if p.name == "You"
+                else f"{p.name} has {chip_text(p.stack)}" for p in table.seats if p is not None)
         self.waiting = waiting_sit_and_go()
         told = self.host.save.take_notices()
         for notice in told:  # on the screen below, and in the log
             _log.warning("%s", notice)
+        self.waiting_said = waiting_sit_and_go(said=True)
         self.notice = " ".join([*told, self.notice, self.waiting]).strip()
         self._menu_buttons()
 
@@ -190,8 +205,9 @@ class StartScene(StillScene):
             Row("Seat 4 (right)", _bot_row(s.bots[2])),
             Row("Table strength", strength_words(s.strength)),
             Row("Turn clock", clock, said=said_clock),
-            Row("Time bank", f"{s.bank_seconds} s per hand" if s.turn_seconds else "—",
-                said=f"{s.bank_seconds} seconds a hand" if s.turn_seconds else "none"),
+            Row("Time bank", f"{s.bank_seconds} s, +10% a hand" if s.turn_seconds else "—",
+                said=f"{s.bank_seconds} seconds, a tenth back each hand" if s.turn_seconds
+                else "none"),
             Row("Deck", "Four colours" if s.four_color else "Two colours"),
             Row("Animation speed", f"{s.speed:g}×", said=f"{s.speed:g}"),
             Row("Microphone", self._mic_label()),
@@ -219,6 +235,8 @@ class StartScene(StillScene):
             keys = {}
         bindings = menu_bindings(L, len(ROWS), self.buttons, keys)
         bindings.chars["?"] = UiCommand(Ui.HELP)
+        bindings.keys[pygame.K_TAB] = UiCommand(Ui.MOVE, 1)
+        bindings.shift_keys[pygame.K_TAB] = UiCommand(Ui.MOVE, -1)
         return bindings
 
     def handle(self, command: Command) -> None:
@@ -256,8 +274,8 @@ class StartScene(StillScene):
             self.sit_down()
         elif k is Ui.HELP:
             self.host.open(SceneName.HELP)
-        elif k is Ui.QUIT:
-            self.host.quit()
+        elif k is Ui.QUIT:  # asked first, as by voice
+            self.host.ask_to_quit()
 
     def _set(self, settings: GameSettings) -> None:
         self.host.settings = settings
@@ -279,13 +297,15 @@ class StartScene(StillScene):
 
     def describe(self) -> Description:
         rows = self.rows()[:-1]  # the voice check's meter is no item to the ear
-        about: list[str] = [self.notice] if self.notice else []
+        notice = self.notice.replace(self.waiting, self.waiting_said) if self.waiting \
+            else self.notice
+        about: list[str] = [notice] if notice else []
         if self.asking:
             return Description("start", "Close your saved table?",
-                               (*about, f"It is cashed out into your record. {self.saved}"),
+                               (*about, f"It is cashed out into your record. {self.saved_said}"),
                                menu_items([], self.buttons), None, ("yes", "no"))
         if self.can_continue:
-            about.append(self.saved)
+            about.append(self.saved_said)
             hints: tuple[str, ...] = ("continue", "new table", "sit and go", "quit the game")
         else:
             sb, bb = self.settings.blinds
@@ -293,9 +313,10 @@ class StartScene(StillScene):
                          f"buy-in {self.settings.buy_in_bb} big blinds.")
             hints = ("sit down", "sit and go", "level two", "buy in fifty big blinds",
                      "shark", "seat two maniac", "turbo", "open my stats", "quit the game")
+        keys = keys_said(self.buttons, "Q: Quit", moving=START_KEYS, f1="F1: the help")
         return Description("start", "Hold'em, the start screen", tuple(about),
                            menu_items(rows, self.buttons), self.focus, hints,
-                           key=f"{self.notice}|{self.can_continue}")
+                           key=f"{self.notice}|{self.can_continue}", keys=keys)
 
     def hear(self, intent: Intent) -> Heard:
         if intent.control is Control.CHOOSE and intent.choice is not None \

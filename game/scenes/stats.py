@@ -19,7 +19,7 @@ from game.render.theme import GOLD, MUTED, ORANGE, TEXT
 from game.render.widgets import button, dim, panel
 from game.scenes.base import Host, StillScene
 from game.scenes.dialog import close_bindings, panel_box
-from game.scenes.spoken import Description, Heard
+from game.scenes.spoken import Description, Heard, counted
 from game.table.session import TableSession
 from voice.understand.intent import Control, Intent
 
@@ -92,8 +92,9 @@ class StatsScene(StillScene):
                 continue
             _, hands, vpip, pfr, _, _, _, _, net = mine
             result = "" if rows is self.sit_and_go else f", {_said_net(net)}"
-            about.append(f"{title}: {hands} hands{result}; you played {_said_pct(vpip)} of "
-                         f"hands and raised {_said_pct(pfr)} before the flop.")
+            about.append(f"{title}: {counted(int(hands), 'hand')}{result}; you played "
+                         f"{_said_pct(vpip)} of hands and raised {_said_pct(pfr)} before "
+                         "the flop.")
         return Description("stats", "Stats", tuple(about), (), None, ("cancel",))
 
     def hear(self, intent: Intent) -> Heard:

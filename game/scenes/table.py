@@ -69,12 +69,14 @@ class TableScene(SitAndGoPart):
     loop: HandLoop = field(init=False)
     moods: Moods = field(init=False)
     tour: Walkthrough | None = None  # the first-run walkthrough, while it runs
+    tip_said: int = -1  # the walkthrough's step last said
     panel: ActionPanel = field(init=False)
     renderer: TableRenderer = field(init=False)
     side: SideRenderer = field(init=False)
     log: list[str] = field(default_factory=list)
     bubbles: list[Bubble] = field(default_factory=list)
-    held_lines: dict[int, str] = field(default_factory=dict)  # seat: a line kept until it acts
+    # seat: its line about the betting, and any reply to it, kept until the seat acts
+    held_lines: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     notebook: NoteBook = field(init=False)  # the player's notes on the bots
     message: str = ""
     notices: list[tuple[str, float]] = field(default_factory=list)  # (sentence, shown until)
@@ -208,11 +210,16 @@ class TableScene(SitAndGoPart):
 
     def chat(self, facts: list[Any]) -> None:
         self.moods.react(facts)  # the faces react to what the banter reacts to
-        for seat, text in self.seats.chat(facts, self.session.view(self.me), self.now):
-            if self._owes_answer(seat):  # said once it has acted: a bot never cheers
-                self.held_lines[seat] = text  # a bet and then folds to it
+        held: set[int] = set()  # seats whose line of this batch waits for them to act
+        for line in self.seats.chat(facts, self.session.view(self.me), self.now):
+            if line.answers is not None and line.answers in held:  # said after the line
+                self.held_lines[line.answers].append((line.seat, line.text))  # it answers
+            elif line.about_betting and self._owes_answer(line.seat):
+                # said once it has acted: a bot never cheers a bet and then folds to it
+                self.held_lines[line.seat] = [(line.seat, line.text)]
+                held.add(line.seat)
             else:
-                self._talk(seat, text)
+                self._talk(line.seat, line.text)
 
     def _owes_answer(self, seat: int) -> bool:
         """The seat still has to answer a bet in the hand in play."""
@@ -222,11 +229,13 @@ class TableScene(SitAndGoPart):
                 and hand.street_bets[seat] < hand.current_bet)
 
     def _answered(self, event: Event) -> None:
-        """A seat holding a line acted: a fold drops it (the fold says enough)."""
+        """A seat holding a line acted: a fold drops it, and any reply to it (the fold
+        says enough; nobody answers a line that was never said)."""
         if isinstance(event, ActionTaken) and event.seat in self.held_lines:
-            text = self.held_lines.pop(event.seat)
-            if event.kind is not ActionKind.FOLD:
-                self._talk(event.seat, text)
+            lines = self.held_lines.pop(event.seat)
+            if event.kind is not ActionKind.FOLD:  # a fold drops the line and its reply
+                for seat, text in lines:
+                    self._talk(seat, text)
         elif isinstance(event, HandEnded):
             self.held_lines.clear()
 
@@ -252,6 +261,10 @@ class TableScene(SitAndGoPart):
             if voice is not None:
                 voice.your_turn(view)
         return pre
+
+    def hears(self) -> bool:
+        voice = self.voice
+        return voice is not None and voice.listens
 
     def clock_waits(self, dt: float) -> bool:
         """The clock waits while the game talks during the player's turn."""
@@ -432,6 +445,9 @@ class TableScene(SitAndGoPart):
         elif k is Ui.TOUR_SKIP and self.tour is not None:
             self.tour.skip()
             self._tour_moved()
+            self._tell_voice("Tour skipped")
+        elif k is Ui.TOUR_SKIP:
+            self._tell_voice("There is no tour running")
 
     def _voice_ui(self, c: UiCommand) -> bool:
         """The voice panel's numbered readings and Yes/No, and "deal"; True when handled
@@ -449,6 +465,21 @@ class TableScene(SitAndGoPart):
                 self.say("The next hand is dealt when this one is over")
             return True
         return False
+
+    def _tell_voice(self, text: str) -> None:
+        voice = self.voice
+        if voice is not None:
+            voice.notice(text)
+
+    def _say_tip(self) -> None:
+        """The walkthrough's tip, said once when it appears (in the table's order)."""
+        tour, voice = self.tour, self.voice
+        if tour is None or tour.tip is None or voice is None or voice.narrator is None \
+                or tour.step == self.tip_said:
+            return
+        self.tip_said = tour.step
+        if tour.tip.said:
+            voice.tip(tour.tip.said)
 
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the
@@ -484,6 +515,7 @@ class TableScene(SitAndGoPart):
         self.notices[:] = [(text, until) for text, until in self.notices if until > self.now]
         for notice in self.session.save.take_notices():
             self.tell(notice, error=True)
+        self._say_tip()
         voice = self.voice
         if voice is not None:
             for text, spoken in voice.take_notices():
@@ -497,7 +529,7 @@ class TableScene(SitAndGoPart):
             self._results(game_dt)
         self._untick()
         self.moods.update(game_dt)
-        self.loop.update(game_dt)
+        self.loop.update(game_dt, dt)  # the turn clock counts real seconds
         self.display.seat_states(tuple(self._standing(i) for i in range(len(self.display.seats))))
         for i, seat in enumerate(self.display.seats):
             seat.noted = bool(self.notebook.note(i, seat.name))
@@ -541,7 +573,9 @@ class TableScene(SitAndGoPart):
             can_rebuy=self.session.seated(self.me) and not self.autopilot
             and self.session.table.can_add_chips(),
             rebuy_asked=self.session.seated(self.me) and not self.autopilot,
-            standing=self._standing(self.me), to_call=self._to_call())
+            standing=self._standing(self.me), to_call=self._to_call(),
+            may_post=self.session.seated(self.me)
+            and self.session.table.can_post_now(self.me))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(*size)

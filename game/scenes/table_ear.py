@@ -15,6 +15,7 @@ from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.scenes.spoken import Description, Heard
 from game.table.actionbar import ActionPanel
+from game.table.clock import whole_seconds
 from game.table.loop import HandLoop
 from game.table.session import TableSession
 from game.table.strength import strength
@@ -74,9 +75,9 @@ class TableEar:
         return TableFacts(
             hand=self.session.number, small_blind=config.small_blind,
             big_blind=config.big_blind, ante=config.ante,
-            clock=clock.remaining if turn is not None and clock.running else None,
-            bank=(clock.bank if self.session.hand is not None else clock.bank_per_hand)
-            if clock.enabled else None,
+            clock=float(whole_seconds(clock.remaining)) if turn is not None
+            and clock.running else None,
+            bank=float(whole_seconds(clock.bank)) if clock.enabled else None,
             sized=sized, refused=refused, strength=strength(tuple(hole), tuple(board)),
             stack=self.session.stacks()[self.me] if view is None
             else view.stacks[self.me])

@@ -41,9 +41,11 @@ class Choice:
 
 @dataclass(slots=True)
 class ActionPanel:
-    """Amount state for the human's decision. ``amount`` is the slider's value; while
-    ``editing`` the box holds ``typed`` instead (possibly nothing), and ``refused`` is
-    why that amount was refused, kept beside it until the amount changes."""
+    """Amount state for the human's decision: one sizing state for the box, the slider,
+    the arrow keys, the presets and the mouse wheel. ``amount`` is the slider's value;
+    while ``editing`` the box holds ``typed`` instead (possibly nothing), which the knob
+    shows and the arrows and wheel step from (:attr:`sized`), and ``refused`` is why that
+    amount was refused, kept beside it until the amount changes."""
 
     seat: int
     amount: int = 0
@@ -72,10 +74,20 @@ class ActionPanel:
         self.amount = self.low
 
     @property
+    def sized(self) -> int:
+        """The one amount every sizing control starts from: the typed amount while the
+        box holds one (the knob and the arrows follow it), else the slider's."""
+        if self.editing and self.typed:
+            return int(self.typed)
+        return self.amount
+
+    @property
     def fraction(self) -> float:
+        """Where the knob stands: at the box's amount (clamped into the slider's range)."""
         if self.high <= self.low:
             return 1.0
-        return (self.amount - self.low) / (self.high - self.low)
+        at = max(self.low, min(self.high, self.sized))
+        return (at - self.low) / (self.high - self.low)
 
     def wager_value(self) -> int | None:
         """What the wager button would send: the typed number (None for an empty box),
@@ -112,7 +124,9 @@ class ActionPanel:
         self.amount = self.high if f >= 1.0 else max(self.low, min(self.high, snapped))
 
     def step_by(self, steps: int) -> None:
-        base = self.amount
+        """An arrow key or a turn of the mouse wheel: ``steps`` big blinds from the amount
+        shown (typed or not), kept within the legal range."""
+        base = self.sized
         self.use_slider()
         if self.high <= self.low:
             return
@@ -210,8 +224,8 @@ class ActionPanel:
         """What the wager button (R, Enter) sends now, or why it sends nothing: the
         all-in waiting for its confirmation, else the box's amount unless it is empty or
         already refused."""
-        if self.armed is not None and self.armed.kind in (ActionKind.BET, ActionKind.RAISE):
-            return self.armed, None
+        if self.armed is not None and self.armed.kind is not ActionKind.FOLD:
+            return self.armed, None  # an all-in, by A or by R: the same button confirms
         why = self.box_refusal() if legal is not None else None
         return (None, why) if why is not None else (self.wager(legal, ctx).action, None)
 
@@ -306,7 +320,9 @@ class BarModel:
 def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContext | None, *,
               in_hand: bool, message: str, error: bool, title: str, sitting_out: bool,
               can_rebuy: bool, rebuy_asked: bool = False, standing: str = "",
-              to_call: int = 0) -> BarModel:
+              to_call: int = 0, may_post: bool = True) -> BarModel:
+    """``may_post``: the rules let the seat post a big blind now (never from the button
+    or the small blind)."""
     my_turn = legal is not None
     value = panel.wager_value()
     if my_turn and panel.refusal_text and not message:  # the reason stays by the amount
@@ -318,15 +334,16 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         confirm = Choice(f"Confirm all-in {chip_text(legal.all_in_to)}", panel.armed)
         if panel.armed.kind is ActionKind.FOLD:
             fold = Choice("Confirm fold", panel.armed)
-        elif panel.armed.kind is ActionKind.ALLIN:
-            allin = confirm
-        else:
+        else:  # by A or by R, the all-in waits on the same button: "Confirm all-in N"
             wager = confirm
+            if panel.armed.kind is ActionKind.ALLIN:
+                allin = confirm
+    confirming = armed and panel.armed is not None and panel.armed.kind is not ActionKind.FOLD
     return BarModel(
         my_turn=my_turn, in_hand=in_hand,
         fold=fold, call=panel.check_call(legal, ctx),
         wager=wager, allin=allin, armed=armed,
-        can_wager=legal is not None and legal.wager is not None,
+        can_wager=legal is not None and (legal.wager is not None or confirming),
         amount_text=panel.typed if panel.editing else
         (chip_text(value) if value is not None else ""),
         typed=panel.editing, slider_fraction=panel.fraction,
@@ -336,5 +353,6 @@ def bar_model(panel: ActionPanel, legal: LegalActions | None, ctx: BettingContex
         pre_to_call=to_call,
         title=title, sitting_out=sitting_out, can_rebuy=can_rebuy,
         rebuy_asked=can_rebuy or rebuy_asked,
-        standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand,
+        standing=standing, can_post=standing == "Waiting for the big blind" and not in_hand
+        and may_post,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.actions import Action, ActionKind, IllegalAction
+from engine.actions import Action, IllegalAction
 from engine.cards import Card
 from engine.chips import chip_text
 from engine.events import ActionTaken, Event, HandStarted
@@ -24,8 +24,13 @@ from game.table.session import TableSession
 
 BETWEEN_HANDS = 0.8
 LONG_THINK = 15.0
-LAST_HAND_OUT = ("You'll leave the table after this hand: you have sat out as long as "
-                 "the table allows. Press S or say I'm back to stay")
+
+
+def last_hand_out(hears: bool) -> str:
+    """The warning as the last hand sat out is dealt (the phrase to say only when the
+    game listens)."""
+    return ("You'll leave the table after this hand: you have sat out as long as the table "
+            "allows. Press S" + (" or say I'm back" if hears else "") + " to stay")
 
 
 class LoopListener(Protocol):
@@ -56,6 +61,9 @@ class LoopListener(Protocol):
 
     def your_turn(self, view: PlayerView) -> Action | None:
         """The player's turn begins; a pre-selected action to take at once, if any."""
+
+    def hears(self) -> bool:
+        """The game listens to the player (voice on): lines may say what to say."""
 
     def clock_waits(self, dt: float) -> bool:
         """True when the player's clock should not run for these ``dt`` seconds (the
@@ -173,13 +181,17 @@ class HandLoop:
 
     # ------------------------------------------------------------ time
 
-    def update(self, dt: float) -> None:
-        """Advance ``dt`` game seconds."""
+    def update(self, dt: float, real_dt: float | None = None) -> None:
+        """Advance ``dt`` game seconds (animations, bots' thinking, the break), which
+        took ``real_dt`` seconds of real time (the player's turn clock; ``dt`` when not
+        given: at speed 1 they are the same)."""
+        real = dt if real_dt is None else real_dt
         for event in self.presenter.update(dt):
             self.out.shown(event)
             if isinstance(event, HandStarted) and not self.autopilot \
                     and self.session.table.sit_out_hands_left(self.me) == 1:
-                self.out.tell(LAST_HAND_OUT, error=True)  # dealt without them: their last
+                # dealt without them: their last
+                self.out.tell(last_hand_out(self.out.hears()), error=True)
         hand = self.session.hand
         if hand is None:
             self._between(dt)
@@ -187,7 +199,7 @@ class HandLoop:
             if hand.finished:
                 self._finish_hand(hand)
             elif hand.to_act is not None:
-                self._decide(hand, hand.to_act, dt)
+                self._decide(hand, hand.to_act, dt, real)
 
     def _between(self, dt: float) -> None:
         if self.presenter.busy:
@@ -234,13 +246,15 @@ class HandLoop:
                 self.out.sat_out_too_long(e)
                 return
             if isinstance(e, PlayerBusted) and e.seat == self.me:
-                self.out.announce("You're out of chips: rebuy to keep playing", error=True)
+                if self.session.tournament is None:  # a Sit & Go's knockout line says it
+                    self.out.announce("You're out of chips: rebuy to keep playing",
+                                      error=True)
             elif isinstance(e, PlayerLeft):
                 self.out.note(f"{e.name} left the table ({e.reason})")
 
-    def _decide(self, hand: HandState, seat: int, dt: float) -> None:
-        if seat in hand.config.away:  # sitting out a tournament: the hand is folded
-            self.act(ActCommand(seat, Action(seat, ActionKind.FOLD), "sitting out"))
+    def _decide(self, hand: HandState, seat: int, dt: float, real: float) -> None:
+        if seat in hand.config.away:  # sitting out a tournament: checked, or folded to a bet
+            self.act(ActCommand(seat, hand.timeout_action(), "sitting out"))
             return
         key = (self.session.hand_number, len(hand.events))
         human = seat == self.me and not self.autopilot
@@ -258,10 +272,11 @@ class HandLoop:
                 self.clock.start()
             else:
                 self.bot_wait = self.seats.think_seconds(seat, view)
-        self.thought += dt
-        if human:
-            self._tick_clock(hand, seat, dt)
+        if human:  # the player's time is real time, whatever the animation speed
+            self.thought += real
+            self._tick_clock(hand, seat, real)
             return
+        self.thought += dt
         self.bot_wait -= dt
         if self.bot_wait <= 0:
             view = self.session.view(seat)
@@ -274,15 +289,16 @@ class HandLoop:
                 action = hand.timeout_action()
             self.act(ActCommand(seat, action, "bot"))
 
-    def _tick_clock(self, hand: HandState, seat: int, dt: float) -> None:
-        self.clock.paused = self.out.clock_waits(dt)
-        if self.clock.tick(0.0 if self.clock.paused else dt):
+    def _tick_clock(self, hand: HandState, seat: int, real: float) -> None:
+        """``real`` seconds of the player's turn have passed."""
+        self.clock.paused = self.out.clock_waits(real)
+        if self.clock.tick(0.0 if self.clock.paused else real):
             self.out.clock_ran_out()
             self.act(ActCommand(self.me, hand.timeout_action(), "clock"))
             self.out.say("Time's up", error=True)
         elif self.clock.warning and not self.clock.warned:
             self.clock.warned = True
-            self.out.say(f"{self.clock.left:.0f} seconds left", error=True)
+            self.out.say(self.clock.warning_text(), error=True)
         elif self.thought > LONG_THINK and not self.long_think_told:
             self.long_think_told = True
             fact = self.seats.long_think(seat, self.thought)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bots.api import create_bot, parse_kind, personalities
-from bots.chatter import Chatter, LongThink, Rebought
+from bots.chatter import ChatLine, Chatter, LongThink, Rebought
 from bots.levels import LEVELS, Level
 from bots.levels import level as level_numbered
 from engine.actions import Action
@@ -97,12 +97,14 @@ class Seats:
                 bot.hand_over(view_of(hand, seat))
 
     def chat(self, events: list[Any], view: PlayerView | None, now: float
-             ) -> list[tuple[int, str]]:
+             ) -> list[ChatLine]:
+        """The bots' lines prompted by ``events``, in the order they are to be said (a
+        reply right after the line it answers)."""
         if self.chatter is None:
             return []
         visible = public_events(events, None)
-        lines = self.chatter.observe(visible, view, now=now)
-        return [(line.seat, line.text) for line in lines]
+        lines: list[ChatLine] = self.chatter.observe(visible, view, now=now)
+        return lines
 
     def long_think(self, seat: int, seconds: float) -> Any | None:
         if self.chatter is None:

@@ -158,8 +158,11 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         self.stats = VoiceStats()
         self._last_update: float | None = None
         self._held = 0.0  # clock seconds held for the game's talk this turn
+        self._answer_held = 0.0  # and while the player was heard and answered
         self._timed_turn: int | None = None
         self._last_turn_line = ""
+        self._last_notice = ""  # the last notice said, none since (said once)
+        self._cards_told: tuple[int, ...] = ()  # the player's cards last said
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
         self.shown, self.shown_until, self.asking = "", 0.0, ""  # asking: what is pending
@@ -260,9 +263,11 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
             self.narrator.wait_quiet(timeout)
 
     def say_goodbye(self, line: str) -> bool:
-        """Say the goodbye before the game closes; False when there is no voice out."""
+        """Say the goodbye before the game closes, the last line (what still waits to be
+        said is dropped); False when there is no voice out."""
         if self.narrator is None:
             return False
+        self.narrator.queue.interrupt()  # what waits is moot: the goodbye is the last line
         self._say(line, Priority.URGENT)
         return True
 
@@ -274,6 +279,13 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
     def speaking(self) -> bool:
         """True while the game is talking."""
         return self.narrator is not None and self.narrator.is_speaking()
+
+    def answering(self) -> bool:
+        """The player is heard and answered: they are talking, what they said waits to
+        be handled, or a line for them is queued or being said (the turn clock waits)."""
+        if self.answer_coming():
+            return True
+        return self.narrator is not None and self.narrator.answering()
 
     def has_more_to_say(self) -> bool:
         """Lines are queued, being made or playing: the game is not done talking (a line
@@ -344,6 +356,8 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
                 break
             self._handle(got, host, table, now)
             self._watch(now)
+        if self.answer_coming() or self.has_more_to_say():
+            self.confirm.keep_asking(now)  # a question lapses only after quiet
         hold = self.confirm.policy.continues(self.following)
         self._effects(self.confirm.tick(now, hold=hold), host, table, now)
         self._watch(now)
@@ -451,6 +465,13 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         self._show(shown, now)
         self._say(said, Priority.URGENT)
 
+    def answer_coming(self) -> bool:
+        """The player is talking, or something they said waits to be handled (read in
+        this order: the audio thread queues an utterance before it marks the player
+        quiet, so one in between is never missed)."""
+        talking = self.user_speaking
+        return talking or not self._heard.empty()
+
     def answer_waits(self) -> bool:
         """Whether a yes or no may answer something now: a question at the table, or a
         screen on top (a dialog's "Leave the table?", the rebuy's "yes"; Whisper then also
@@ -531,6 +552,7 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
 
     def reply(self, text: str, now: float, topic: str = "") -> None:
         """Answer the player: shown on the panel and said before the table's lines."""
+        self._last_notice = ""
         self._show(text, now)
         self._say(text, Priority.URGENT, topic=topic)
 

@@ -275,11 +275,13 @@ def listen(voice: ListeningController, source: AudioSource, recognizer: Any) -> 
                 source.drowned()
         voice.mic = _mic_state(voice)
         voice.partial = listener.partial
-        voice.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
         if talked_over:
             voice.post(voice.talked_over)
         for utterance in done:
             _deliver(voice, _captured(voice, utterance, opened, now, asked))
+        # Only once what was said is queued: the player stays talking until then, so a
+        # question never lapses between the end of its answer and the answer heard.
+        voice.user_speaking = listener.gate.in_speech or getattr(source, "playing", False)
         # After delivering: an utterance that followed the last one closely holds that
         # one's grace window until it is heard (the player may still be mid-command).
         voice.following = listener.following()

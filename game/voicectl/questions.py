@@ -149,7 +149,8 @@ class QuestionWatch:
                now: float) -> None:
         """Note what waits now (the table's question: ``question`` in its QUESTION
         phase)."""
-        waiting = (question if question is not None and question.phase is Phase.QUESTION
+        # The question by what was heard: its deadline moves while it keeps the floor.
+        waiting = (question.heard if question is not None and question.phase is Phase.QUESTION
                    else None, screen, on_screen)
         if all(a is b for a, b in zip(waiting, self.waiting, strict=True)):
             return

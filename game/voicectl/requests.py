@@ -16,6 +16,7 @@ from typing import Protocol
 from engine.sizing import BettingContext
 from engine.view import PlayerView
 from game.input.commands import Command, Ui, UiCommand
+from game.input.table_keys import KEYS_SAID
 from voice.speak.answers import (
     TABLE_QUERIES,
     TOURNAMENT_QUERIES,
@@ -73,6 +74,8 @@ def answer_query(voice: Answerer, query: Query, table: VoiceTable | None, now: f
     facts = table.voice_facts() if table is not None else None
     if query in (Query.REPEAT, Query.EARLIER):
         _recall(voice, query, now)
+    elif query is Query.KEYS:
+        voice.reply(KEYS_SAID, now)
     elif query in TOURNAMENT_QUERIES:  # a Sit & Go's table answers them between hands too
         status_of = getattr(table, "tournament_status", None)
         status = status_of() if status_of is not None else None
@@ -152,6 +155,8 @@ def run_control(voice: Answerer, control: Control, host: VoiceHost, table: Voice
         voice.bots_muted = False
         voice.reply(_kept("The bots can talk again", host.remember_voice(bots_muted=False)),
                     now)
+    elif control is Control.SKIP_TOUR:  # the table says whether there was one
+        host.submit(UiCommand(Ui.TOUR_SKIP))
     elif control is Control.QUIT:
         host.ask_to_quit()
     elif control is Control.LEAVE:

@@ -66,6 +66,7 @@ class ScreenReader:
     focused: str = ""
     key: str = ""
     name: str = ""  # the screen last read's name ("table" for the table)
+    title: str = ""  # its title: a new one is a new screen ("Close your saved table?")
 
     def read(self, screen: object, desc: Description | None) -> list[tuple[str, bool]]:
         """The lines to say for ``screen`` now, each with whether it is a focused
@@ -76,8 +77,9 @@ class ScreenReader:
             self.screen, self.focused, self.key = screen, "", ""
             return []
         focused = desc.focused.said() if desc.focused is not None else ""
-        if screen is not self.screen:
+        if screen is not self.screen or desc.title != self.title:
             self.screen, self.focused, self.key = screen, focused, desc.key
+            self.title = desc.title
             return [(line, False) for line in desc.opening()]
         lines: list[tuple[str, bool]] = []
         if desc.key != self.key:
@@ -90,10 +92,14 @@ class ScreenReader:
 
 
 def read_aloud(voice: Speaker, lines: list[tuple[str, bool]]) -> None:
-    """Say a screen's lines: a focused item's at once, an older one dropped."""
+    """Say a screen's lines: a focused item's at once, an older one dropped; its own
+    lines (a new page of the help) in place of those of it still waiting."""
     narrator = voice.narrator
     if narrator is None:
         return
+    scene = voice.scene
+    if any(not focus for _, focus in lines):
+        narrator.queue.drop(lambda line: line.scene == scene and line.topic == ABOUT)
     for text, focus in lines:
         if focus:
             narrator.queue.drop(lambda line: line.topic == FOCUS)
@@ -132,6 +138,8 @@ def hear_on_screen(voice: Speaker, screen: Screen, host: ScreenHost, intent: Int
     if intent.intent is IntentKind.QUERY and intent.query is not None:
         if intent.query is Query.HELP:
             voice.reply(desc.can_say(), now)
+        elif intent.query is Query.KEYS:
+            voice.reply(desc.keys_said(), now)
         elif intent.query is Query.WHERE:
             voice.reply(desc.where(), now)
         else:

@@ -190,9 +190,11 @@ def play_one(seed: int, structure: Structure, away: bool = False) -> int:
                 divergences += 1
             if legal.seat in cfg.away:
                 assert (legal.check, legal.call, legal.wager, legal.allin) == (
-                    False, None, None, False), f"seed {seed}: an away seat may only fold"
+                    pk_call == 0, None, None, False), \
+                    f"seed {seed}: an away seat may only check a free check, or fold"
                 assert not ours.can(Action(legal.seat, ActionKind.CALL))
-                action = Action(legal.seat, ActionKind.FOLD)
+                action = Action(legal.seat, ActionKind.CHECK if legal.check
+                                else ActionKind.FOLD)
             else:
                 action = choose(rng, legal)
             if action.kind is ActionKind.FOLD:
@@ -222,7 +224,8 @@ def test_random_hands_match_pokerkit(structure: Structure) -> None:
 
 
 def test_seats_away_post_and_fold_as_pokerkit_folds_them() -> None:
-    """Tournament rules (issue 42): seats sitting out post their blinds and antes and
-    fold at their turn; both engines agree on every other decision and every stack."""
+    """Tournament rules (issues 42, 49): seats sitting out post their blinds and antes,
+    check when it is free and fold to a bet; both engines agree on every other decision
+    and every stack."""
     for seed in range(150):
         play_one(seed, Structure.NO_LIMIT, away=True)

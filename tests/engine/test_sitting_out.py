@@ -1,6 +1,7 @@
 """Sitting out (issue 42, items 2 and 3): at a cash table only the hands dealt without a
 seat count towards its limit, and a seat back before it missed a hand plays on; under
-tournament rules a seat sitting out is dealt in, posts its blinds and antes and folds,
+tournament rules a seat sitting out is dealt in, posts its blinds and antes, checks a
+free check and folds to a bet,
 and is never stood up."""
 
 from __future__ import annotations
@@ -82,18 +83,40 @@ def test_in_a_tournament_a_seat_sitting_out_posts_its_blinds_and_antes_and_folds
                 posted[event.kind] = posted.get(event.kind, 0) + event.amount
         while (legal := hand.legal()) is not None:
             if legal.seat == 1:
-                assert (legal.check, legal.call, legal.wager, legal.allin) == (False, None,
+                free = hand.current_bet == hand.street_bets[1]
+                assert (legal.check, legal.call, legal.wager, legal.allin) == (free, None,
                                                                                None, False)
                 with pytest.raises(IllegalAction, match="Sitting out this hand"):
                     hand.verify(Action(1, ActionKind.CALL))
             hand.apply(Action(legal.seat, ActionKind.CALL if legal.call and legal.seat != 1
                               else ActionKind.CHECK if legal.check else ActionKind.FOLD))
-        folds = [e for e in hand.events if isinstance(e, ActionTaken) and e.seat == 1]
-        assert all(e.kind is ActionKind.FOLD for e in folds)
+        acts = [e for e in hand.events if isinstance(e, ActionTaken) and e.seat == 1]
+        assert all(e.kind in (ActionKind.FOLD, ActionKind.CHECK) for e in acts)
         assert not any(isinstance(e, SitOutOver) for e in table.end_hand())
     assert posted == {BlindKind.ANTE: 20, BlindKind.SMALL: 10, BlindKind.BIG: 20}
     assert table.chips_on_table() == 6000
     assert table.sit_out_hands_left(1) is None
+
+
+def test_in_a_tournament_a_seat_sitting_out_checks_a_free_check_and_folds_to_a_bet() -> None:
+    table = _tournament({0: 1500, 1: 1500, 2: 1500})
+    table.sit_out(2)
+    table.button = 2  # the next hand: button 0, small blind 1, big blind 2 (sitting out)
+    hand = table.start_hand(random.Random(3))
+    assert hand.config.away == (2,)
+    hand.apply(Action(0, ActionKind.CALL))
+    hand.apply(Action(1, ActionKind.CALL))  # the small blind completes
+    legal = hand.legal()
+    assert legal is not None and legal.seat == 2 and legal.check
+    assert hand.timeout_action() == Action(2, ActionKind.CHECK)
+    hand.apply(hand.timeout_action())  # the free check: the hand stays live
+    assert not hand.folded[2] and hand.street.value == "flop"
+    hand.apply(Action(1, ActionKind.BET, 40))
+    legal = hand.legal()
+    assert legal is not None and legal.seat == 2 and not legal.check
+    assert hand.timeout_action() == Action(2, ActionKind.FOLD)  # folded only to a bet
+    with pytest.raises(IllegalAction, match="checked or folded"):
+        hand.verify(Action(2, ActionKind.CALL))
 
 
 def test_in_a_tournament_nobody_waits_for_the_big_blind_or_posts_now() -> None:

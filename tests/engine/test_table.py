@@ -173,10 +173,11 @@ def test_returning_player_waits_until_the_big_blind_reaches_them() -> None:
 def test_post_now_deals_a_waiting_player_the_next_hand_for_a_live_big_blind() -> None:
     from engine.events import BlindKind, BlindPosted
 
-    table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000, 4: 1000}, seats=5)
     rng = random.Random(8)
     table.sit_out(1)
     play_hand(table, rng)  # button 0
+    play_hand(table, rng)  # button 2: the next hand puts seat 1 under the gun
     table.sit_in(1)
     assert table.seat(1).waiting_for_big_blind
     with pytest.raises(TableError, match="not waiting"):
@@ -184,6 +185,7 @@ def test_post_now_deals_a_waiting_player_the_next_hand_for_a_live_big_blind() ->
     table.post_now(1)
     hand = table.start_hand(rng)  # not its big blind: seat 1 posts one out of turn
     assert hand.config.players[1] and hand.big_blind_seat != 1
+    assert hand.config.button == 3
     posts = [e for e in hand.events if isinstance(e, BlindPosted) and e.seat == 1]
     assert [(e.kind, e.amount) for e in posts] == [(BlindKind.BIG, 10)]
     assert not table.seat(1).waiting_for_big_blind and not table.seat(1).posting
@@ -192,7 +194,7 @@ def test_post_now_deals_a_waiting_player_the_next_hand_for_a_live_big_blind() ->
             assert legal.check
         hand.apply(Action(legal.seat, ActionKind.CHECK if legal.check else ActionKind.CALL))
     table.end_hand()
-    assert table.chips_on_table() == 4000
+    assert table.chips_on_table() == 5000
 
 
 def test_leaving_mid_hand_is_refused_while_still_in_it() -> None:
@@ -245,3 +247,34 @@ def test_leaving_after_folding_takes_what_is_behind_and_invents_no_chips() -> No
     table.end_hand()
     assert table.chips_on_table() + table.cashed_out == table.bought_in
     assert table.seats[1] is None and table.seat(3).stack == 500
+
+
+
+def test_post_now_is_refused_where_the_seat_would_be_the_button_or_the_small_blind() -> None:
+    table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000, 4: 1000}, seats=5)
+    rng = random.Random(8)
+    table.sit_out(1)
+    play_hand(table, rng)  # button 0: the next button would be seat 1's
+    table.sit_in(1)
+    assert table.seat(1).waiting_for_big_blind and not table.can_post_now(1)
+    with pytest.raises(TableError, match="on the button or in the small blind"):
+        table.post_now(1)
+    hand = play_hand(table, rng)  # it waits: button 2, blinds 3 and 4
+    assert not hand.config.players[1] and hand.config.button == 2
+    assert table.can_post_now(1)  # under the gun next: a live big blind is fine
+    table.post_now(1)
+    hand = play_hand(table, rng)
+    assert hand.config.players[1] and 1 not in (hand.config.button, hand.small_blind_seat)
+
+
+def test_a_post_asked_for_waits_when_the_seat_would_land_on_the_button() -> None:
+    table = table_with({0: 1000, 1: 1000, 2: 1000, 3: 1000, 4: 1000}, seats=5)
+    rng = random.Random(8)
+    table.sit_out(1)
+    play_hand(table, rng)  # button 0
+    play_hand(table, rng)  # button 2
+    table.sit_in(1)
+    table.post_now(1)  # under the gun next hand: allowed
+    table.button = 0  # the table moves before the deal (say the hand was replayed)
+    hand = table.start_hand(rng)  # the seat would be the button: it waits instead
+    assert hand.config.button == 2 and not hand.config.players[1]

@@ -103,7 +103,7 @@ class Ear:
         narrator = self.voice.narrator
         return narrator is None or narrator.quiet()
 
-    def run(self, until: object, seconds: float = 20.0) -> None:
+    def run(self, until: object, seconds: float = 60.0) -> None:
         """Frames until ``until()`` (and the narrator has caught up), at most ``seconds``
         of wall time."""
         deadline = time.monotonic() + seconds

@@ -108,7 +108,7 @@ def test_the_slider_after_a_refusal_shows_and_sends_its_own_amount(
     scene, _ = facing_limp
     type_text(app, "15")
     press(app, pygame.K_RETURN)
-    press(app, pygame.K_RIGHT)  # one big blind up from the minimum: the box shows 30
-    assert scene.model.amount_text == "30" and not scene.model.typed
+    press(app, pygame.K_RIGHT)  # one big blind up from the typed 15 (issue 49): 25
+    assert scene.model.amount_text == "25" and not scene.model.typed
     press(app, pygame.K_RETURN)
-    assert [(a.kind, a.to) for a in my_actions(scene)] == [(ActionKind.RAISE, 30)]
+    assert [(a.kind, a.to) for a in my_actions(scene)] == [(ActionKind.RAISE, 25)]

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from bots.chatter import ChatLine
 from engine.actions import Action, ActionKind
 from engine.events import ActionTaken
 from game.app import App
@@ -91,9 +92,10 @@ def _cheer_on_raise(monkeypatch: pytest.MonkeyPatch, seat: int) -> None:
     """Seat ``seat`` cheers the next raise (the chatter's pick, made certain)."""
     real = Seats.chat
 
-    def chat(self: Seats, facts: list[Any], view: Any, now: float) -> list[tuple[int, str]]:
+    def chat(self: Seats, facts: list[Any], view: Any, now: float) -> list[ChatLine]:
         raised = any(isinstance(f, ActionTaken) and f.kind is ActionKind.RAISE for f in facts)
-        return [(seat, "Now we're talking!")] if raised else real(self, facts, view, now)
+        return [ChatLine(seat, "Blaze", "Now we're talking!", 2, "big_raise", "test")] \
+            if raised else real(self, facts, view, now)
     monkeypatch.setattr(Seats, "chat", chat)
 
 
@@ -111,6 +113,33 @@ def test_a_bot_never_cheers_and_folds_in_one_breath(
     run_until(app, lambda: not scene.presenter.busy)
     said = any("Now we're talking!" in line for line in scene.log)
     assert said is heard
+
+
+@pytest.mark.parametrize("answer, heard", [(ActionKind.FOLD, False), (ActionKind.CALL, True)])
+def test_a_reply_waits_for_the_line_it_answers_and_goes_with_it(
+        app: App, monkeypatch: pytest.MonkeyPatch, answer: ActionKind, heard: bool) -> None:
+    """Issue 49: "Love you, Doris! Never stop calling!" was said before Doris's own line,
+    and said when her line was dropped by her fold: a reply nobody's line asked for."""
+    real = Seats.chat
+
+    def chat(self: Seats, facts: list[Any], view: Any, now: float) -> list[ChatLine]:
+        if any(isinstance(f, ActionTaken) and f.kind is ActionKind.RAISE for f in facts):
+            return [ChatLine(2, "Doris", "Goodness!", 2, "big_raise", "test"),
+                    ChatLine(1, "Blaze", "Love you, Doris!", 1, "reply", "test", answers=2)]
+        return real(self, facts, view, now)
+    monkeypatch.setattr(Seats, "chat", chat)
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.RAISE, 40)
+    run_until(app, lambda: not scene.presenter.busy)
+    assert not any("Love you" in line for line in scene.log)  # not before Doris's line
+    bot(app, scene, 0, ActionKind.FOLD)
+    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 2, answer)
+    run_until(app, lambda: not scene.presenter.busy)
+    said = [line for line in scene.log if "Goodness!" in line or "Love you" in line]
+    assert len(said) == (2 if heard else 0)
+    if heard:
+        assert "Goodness!" in said[0] and "Love you" in said[1]
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])

@@ -70,7 +70,7 @@ def test_turn_clock_spends_action_time_then_the_bank() -> None:
     clock.start()  # the bank is spent for this hand
     assert clock.tick(30.0)
     clock.new_hand()
-    assert clock.bank == 15
+    assert clock.bank == 1.5  # a tenth back at the next hand, not the whole bank
 
 
 def test_turn_clock_off_never_expires() -> None:

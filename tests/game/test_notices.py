@@ -198,7 +198,7 @@ def test_a_damaged_holdem_whisper_model_copy_is_a_notice_at_the_table(
     app.replace_all(scene)
     voice.start()
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while not any("my-whisper" in n for n in scene.shown_notices()):
             assert time.monotonic() < deadline, scene.log[-5:]
             app.step(FRAME)

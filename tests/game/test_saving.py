@@ -24,8 +24,9 @@ from tests.game.saved import new_session, play_hands, saved_store
 
 
 def _start(app: App) -> StartScene:
-    """The start screen, at a pace where the player's clock runs out in a few frames."""
-    app.settings = GameSettings(speed=100.0, turn_seconds=15, bank_seconds=0)
+    """The start screen, at a pace where the player's clock runs out in a second (the
+    clock counts real seconds, whatever the speed: 60 frames)."""
+    app.settings = GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0)
     scene = StartScene(app, seed=5)
     app.push(scene)
     app.step(FRAME)
@@ -196,7 +197,7 @@ def test_an_interrupted_hand_resumes_at_the_table_and_is_recorded_once(app: App)
     app.save = SaveGame.open()
     start = _start(app)
     assert start.can_continue
-    assert "resumes exactly where it stopped (2 actions replayed" in start.notice
+    assert "resumes exactly where it stopped, with 2 actions replayed" in start.notice
     press(app, pygame.K_RETURN)  # Continue
     scene = app.top
     assert isinstance(scene, TableScene)
@@ -240,6 +241,7 @@ def test_leaving_mid_hand_then_continuing_picks_the_hand_up_again(app: App) -> N
     seq = scene.session.save.seq
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)  # leave table
+    press(app, pygame.K_y)  # "Leave the table?" yes
     start = app.top
     assert isinstance(start, StartScene) and start.can_continue
     assert "Your seat is saved" in start.notice

@@ -8,6 +8,7 @@ import pytest
 from engine.actions import ActionKind
 from game.app import App
 from game.input.commands import ResizeCommand
+from game.scenes.confirm import ConfirmScene
 from game.scenes.pause import PauseScene
 from game.scenes.rebuy import RebuyScene
 from game.scenes.start import StartScene
@@ -40,10 +41,17 @@ def test_start_screen_settings_change_by_keys_and_clicks(app: App) -> None:
     assert scene.session.stacks()[0] == 1800
 
 
-def test_start_screen_quit(app: App) -> None:
+@pytest.mark.parametrize("key", [pygame.K_ESCAPE, pygame.K_q])
+def test_start_screen_quit_by_key_is_asked_first(app: App, key: int) -> None:
     app.push(StartScene(app))
     app.step(FRAME)
-    press(app, pygame.K_ESCAPE)
+    press(app, key)
+    assert app.running and isinstance(app.top, ConfirmScene)
+    assert app.top.question == "Quit the game?"
+    press(app, pygame.K_ESCAPE)  # no: back on the start screen
+    assert app.running and isinstance(app.top, StartScene)
+    press(app, key)
+    press(app, pygame.K_y)
     assert not app.running
 
 
@@ -66,8 +74,14 @@ def test_pause_button_then_leave_returns_to_start(app: App) -> None:
     click(app, "pause")
     assert isinstance(app.top, PauseScene)
     click(app, "Leave table")
+    assert isinstance(app.top, ConfirmScene) and app.top.question == "Leave the table?"
+    click(app, "No")  # asked first (issue 49): No keeps the player at the table
+    assert isinstance(app.top, PauseScene) and scene in app.scenes
+    click(app, "Leave table")
+    click(app, "Yes")
     assert isinstance(app.top, StartScene) and len(app.scenes) == 1
     assert scene not in app.scenes
+    assert "say continue" not in app.top.notice  # voice off: no phrase to say
 
 
 def test_pause_quit_stops_the_app(app: App) -> None:
@@ -75,6 +89,8 @@ def test_pause_quit_stops_the_app(app: App) -> None:
     app.step(FRAME)
     press(app, pygame.K_p)
     press(app, pygame.K_q)
+    assert app.running and isinstance(app.top, ConfirmScene)  # asked first
+    press(app, pygame.K_RETURN)  # Yes is focused
     assert not app.running
 
 
@@ -98,6 +114,8 @@ def test_busting_opens_the_rebuy_dialog_and_rebuying_deals_on(app: App) -> None:
 def test_busted_player_may_leave_instead(app: App) -> None:
     _bust_player(app)
     click(app, "Leave table")
+    assert isinstance(app.top, ConfirmScene)
+    click(app, "Yes")
     assert isinstance(app.top, StartScene)
 
 
@@ -154,8 +172,8 @@ def test_window_close_quits(app: App) -> None:
 def test_start_screen_notice_sits_above_the_menu_and_the_arrows_still_work(app: App) -> None:
     """A resume notice gets its own room at the top at every size (it was drawn off the
     top edge when the menu filled the window), and the menu below it still takes clicks."""
-    notice = ("Hand 2 was interrupted; it resumes exactly where it stopped "
-              "(5 actions replayed, You to act).")
+    notice = ("Hand 2 was interrupted; it resumes exactly where it stopped, "
+              "with 5 actions replayed and you to act.")
     scene = StartScene(app, seed=5, notice=notice)
     app.push(scene)
     for size in [(960, 540), (1280, 720), (1920, 1080)]:

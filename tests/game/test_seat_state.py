@@ -31,19 +31,33 @@ def test_sitting_back_in_shows_the_wait_for_the_big_blind(app: App) -> None:
     assert hand is not None and not hand.config.players[0]  # not dealt: waiting
     assert scene.model.standing == "Waiting for the big blind"
     assert scene.display.seats[0].state == "Waiting for the big blind"
-    assert scene.model.can_post and app.top.bindings().named("post_now") is not None
+
+
+def test_post_now_is_not_offered_where_the_player_would_post_from_the_button(
+        app: App) -> None:
+    scene = _back_from_sitting_out(app)
+    run_until(app, lambda: scene.session.hand is not None and not scene.presenter.busy)
+    assert scene.session.table.button == 3  # the next hand's button would be the player's
+    assert not scene.model.can_post
+    assert "post_now" not in [h.name for h in app.top.bindings().hits]
+    press(app, pygame.K_n, unicode="n")
+    assert scene.session.table.seat(0).posting is False
+    assert "can't post on the button" in scene.message
 
 
 def test_post_now_plays_the_next_hand_posting_the_big_blind(app: App) -> None:
     scene = _back_from_sitting_out(app)
+    table = scene.session.table
+    table.button = 0  # the next hand: button 1, blinds 2 and 3; then the player's turn
     run_until(app, lambda: scene.session.hand is not None and not scene.presenter.busy)
+    assert scene.model.can_post and app.top.bindings().named("post_now") is not None
     click(app, "post_now")
     assert scene.model.standing == "Posts the big blind next hand"
-    bot(app, scene, 3, ActionKind.FOLD)  # hand 1: button 3, blinds 1 and 2
-    bot(app, scene, 1, ActionKind.FOLD)
+    bot(app, scene, 1, ActionKind.FOLD)  # hand 1: button 1, blinds 2 and 3
+    bot(app, scene, 2, ActionKind.FOLD)
     run_until(app, lambda: scene.session.hand is not None and scene.session.number == 7)
     hand = scene.session.hand
-    assert hand is not None and hand.config.players[0] and hand.big_blind_seat != 0
+    assert hand is not None and hand.config.players[0] and hand.config.button != 0
     assert any(isinstance(e, BlindPosted) and e.seat == 0 and e.kind is BlindKind.BIG
                for e in hand.events)
     assert config_from_json(config_to_json(hand.config)) == hand.config  # saved as played

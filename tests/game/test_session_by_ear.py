@@ -61,7 +61,8 @@ def test_a_session_eyes_closed_from_the_start_screen_to_goodbye(app: App, ear: E
 
 def test_a_bust_and_a_rebuy_by_voice(app: App, ear: Ear) -> None:
     scene = all_in_and_lose(app)
-    ear.run(lambda: not isinstance(app.top, TableScene))
+    # Until the rebuy screen has been read (a frame after it opens) and all of it said.
+    ear.run(lambda: app.top.describe().scene == "rebuy" and ear.waiting())
     heard = ear.new()
     assert any(line.startswith("You're out of chips") for line in heard) and "Rebuy." in heard
     assert any(line.startswith("Add 1,000 chips") for line in heard)
@@ -75,7 +76,7 @@ def test_a_bust_and_a_rebuy_by_voice(app: App, ear: Ear) -> None:
 
 def test_quit_in_the_rebuy_dialog_asks_to_quit(app: App, ear: Ear) -> None:
     all_in_and_lose(app)
-    ear.run(lambda: not isinstance(app.top, TableScene))
+    ear.run(lambda: app.top.describe().scene == "rebuy" and ear.waiting())
     asked = ear.say("quit")
     assert asked[0] == "Quit the game?"
     ear.say("no")

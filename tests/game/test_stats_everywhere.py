@@ -4,6 +4,10 @@ career counts its hands and the hands won in it (its chips apart from the cash n
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from engine.actions import Action, ActionKind
 from game.app import App
 from game.persistence.paths import data_dir
@@ -74,3 +78,25 @@ def test_the_stats_panel_in_a_sit_and_go_shows_its_hands(app: App) -> None:
         seated.session.save.close()
     finally:
         app.save.close()
+
+
+def test_holdem_stats_on_the_command_line_counts_the_sit_and_go_as_the_panel_does(
+        app: App, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 49, item 6: after a Sit & Go and no cash hand, ``holdem stats`` said "Hands
+    recorded: 0" while the panel showed the Sit & Go's stats."""
+    from game.__main__ import main
+
+    seated, hands, _ = _my_sit_and_go_with_a_win()
+    panel = StatsScene.open(app, seated.session)
+    seated.session.save.close()
+    shown = next(row for row in panel.sit_and_go if row[0] == "You")
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert f"{hands} in Sit & Gos" in out
+    section = out.split("All time in Sit & Gos", 1)[1]
+    mine = next(line.split() for line in section.splitlines() if line.strip().startswith("You"))
+    assert mine[:len(shown)] == list(shown)  # the same figures as the panel's row
+    assert main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sit_and_go_hands"]["recorded"] == hands
+    assert data["sit_and_go_players"]["You"]["hands"] == hands

@@ -76,6 +76,7 @@ def _saved_table(app: App) -> TableScene:
     run_until(app, lambda: scene.session.hand is not None and scene.session.save.seq >= 1)
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)
+    press(app, pygame.K_y)  # "Leave the table?" yes
     return scene
 
 
@@ -149,6 +150,7 @@ def test_a_relaunch_continues_the_session_graph_and_stats(app: App) -> None:
     played = len(first.session.history)
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)
+    press(app, pygame.K_y)  # "Leave the table?" yes
     app.save.close()
     # a new run of the game: a new app, the same save file
     again = App(app.screen, GameSettings(speed=100.0, turn_seconds=1, bank_seconds=0))
@@ -316,6 +318,7 @@ def test_the_career_page_sums_up_the_save_file(app: App) -> None:
     run_until(app, lambda: scene.session.hand is None)
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)
+    press(app, pygame.K_y)  # "Leave the table?" yes
     press(app, pygame.K_k)
     page = app.top
     assert isinstance(page, CareerScene)

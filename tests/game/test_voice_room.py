@@ -133,7 +133,7 @@ def _padded(path: Path, before: float = 1.0, after: float = 1.0
     return padded.tobytes(), rate, before + loud[0] / rate, before + loud[-1] / rate
 
 
-def wait_for(app: App, done: Callable[[], bool], seconds: float = 10.0) -> None:
+def wait_for(app: App, done: Callable[[], bool], seconds: float = 60.0) -> None:
     """Frames until ``done`` (the audio thread runs in real time)."""
     deadline = time.monotonic() + seconds
     while not done():

@@ -28,10 +28,12 @@ class FakeQueue:
 
 @dataclass
 class FakeNarrator:
-    """Records what would be said; ``speaking`` is set by the test."""
+    """Records what would be said; ``speaking`` (the game talks) and ``answers`` (a line
+    for the player waits or is said) are set by the test."""
 
     said: list[tuple[str, str, Priority]] = field(default_factory=list)
     speaking: bool = False
+    answers: bool = False
     voices: dict[str, object] = field(default_factory=dict)
     queue: FakeQueue = field(default_factory=FakeQueue)
     recall: Recall = field(default_factory=Recall)
@@ -47,6 +49,9 @@ class FakeNarrator:
 
     def is_speaking(self) -> bool:
         return self.speaking
+
+    def answering(self) -> bool:
+        return self.answers
 
     def quiet(self) -> bool:
         """Each line is said the moment it is queued: quiet unless speaking."""

@@ -36,13 +36,15 @@ def test_kinds_are_contract_twos_names():
         "help", "last_action", "level", "next_level", "big_blinds",  # the last three: Sit & Go
         # the facts on the screen, one question away (issue 40)
         "position", "players_in", "raise_limits", "time_left", "hand_so_far", "earlier",
-        "sized", "where"}
+        "sized", "where",
+        "keys"}  # a screen's keys, said (issue 48)
     assert {c.value for c in Control} == {
         "cancel", "rebuy", "sit_out", "sit_in", "deal", "pause", "resume", "mute_bots",
         "unmute_bots", "quit",
         # the screens around the table (issue 40)
         "leave", "sit_down", "new_table", "sit_and_go", "turbo", "next_page",
-        "previous_page", "choose"}
+        "previous_page", "choose",
+        "skip_tour"}  # the first-run tour, said, is skipped by voice too (issue 48)
 
 
 def test_a_chosen_value_adds_its_key_and_changes_no_other():

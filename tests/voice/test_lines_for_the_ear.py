@@ -61,3 +61,20 @@ def test_hands_turned_face_up_all_in_are_said() -> None:
     tabled = next(e for e in state.events if isinstance(e, HandsTabled))
     assert say_event(tabled, view_of(state, 0)) == \
         "All in, hands face up: Doris has Ace of diamonds and Ace of clubs"
+
+
+
+def test_a_catch_up_says_whose_hands_are_face_up_and_which_pot_was_won() -> None:
+    """Issue 48, finding 8: a catch-up folded "Hands face up" without whose cards, and
+    "Vera won 3,840 ... Vera won 320" without the main and the side pot."""
+    from engine.events import HandsTabled
+    from voice.speak.lines import event_brief
+
+    state = act(deal([1000, 100, 1000, 1000], names=("You", "Vera", "Blaze", "Doris")),
+                "allin", "fold", "allin", "allin")
+    view = view_of(state, 0)
+    tabled = next(e for e in state.events if isinstance(e, HandsTabled))
+    assert event_brief(tabled, view).startswith("Hands face up: Doris has Two of hearts")
+    main, side = (e for e in state.events if isinstance(e, PotAwarded))
+    assert "split the main pot, 300" in event_brief(main, view)
+    assert "split side pot 1, 1,800" in event_brief(side, view)

@@ -3,6 +3,7 @@ player (SDL dummy driver), and what is said to a player who can't see the table.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -123,7 +124,7 @@ class FakeRenderer:
 
 
 class FakePlayer:
-    """Plays each line for ``seconds``."""
+    """Plays each line for ``seconds`` (``math.inf``: until stopped, or ``finish``)."""
 
     def __init__(self, seconds: float = 0.05) -> None:
         self.seconds = seconds
@@ -142,8 +143,13 @@ class FakePlayer:
     def stop(self) -> None:
         self.until = 0.0
 
+    def finish(self) -> None:
+        """The line playing comes to its end."""
+        self.until = 0.0
 
-def wait_for(condition: object, timeout: float = 5.0) -> None:
+
+def wait_for(condition: object, timeout: float = 60.0) -> None:
+    """Until ``condition()``, polling; at most ``timeout`` seconds (the caller asserts)."""
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:  # type: ignore[operator]
         time.sleep(0.01)
@@ -165,20 +171,21 @@ def test_the_narrator_renders_in_the_speakers_voice_and_plays_in_order(tmp_path:
 
 
 def test_the_narrator_is_speaking_while_a_line_plays(tmp_path: Path) -> None:
-    player = FakePlayer(seconds=0.4)
+    player = FakePlayer(seconds=math.inf)  # plays until the test ends the line
     narrator = Narrator(player, renderer=FakeRenderer(), workdir=tmp_path)  # type: ignore[arg-type]
     narrator.start()
     assert not narrator.is_speaking()
     narrator.say("Your turn: 40 to call, pot 55", priority=Priority.URGENT)
     wait_for(lambda: player.played)
     assert narrator.is_speaking()
+    player.finish()
     wait_for(lambda: not narrator.is_speaking())
     assert not narrator.is_speaking()
     narrator.close()
 
 
 def test_interrupting_the_narrator_stops_the_line(tmp_path: Path) -> None:
-    player = FakePlayer(seconds=10)
+    player = FakePlayer(seconds=math.inf)
     narrator = Narrator(player, renderer=FakeRenderer(), workdir=tmp_path)  # type: ignore[arg-type]
     narrator.start()
     narrator.say("a very long story")
@@ -203,10 +210,10 @@ def test_the_narrator_with_the_real_engine_and_the_pygame_mixer(tmp_path: Path) 
         narrator = Narrator(player, workdir=tmp_path)
         narrator.start()
         narrator.say("The flop: Ace of hearts, Seven of clubs and Two of spades")
-        wait_for(narrator.is_speaking, 5.0)
+        wait_for(narrator.is_speaking)
         assert narrator.is_speaking()
         narrator.interrupt()
-        wait_for(lambda: not narrator.is_speaking(), 5.0)
+        wait_for(lambda: not narrator.is_speaking())
         assert not player.is_busy() and narrator.errors == []
         narrator.close()
     finally:
@@ -267,3 +274,11 @@ def test_the_events_of_a_hand_are_announced() -> None:
     assert {ActionTaken, StreetDealt, PotAwarded, HandShown} <= kinds
     assert any(" wins " in line or " win " in line for line in spoken)
     assert any("show" in line for line in spoken)
+
+
+def test_the_queue_given_is_the_queue_used_even_empty() -> None:
+    """An empty queue has no length, so it is falsy: the game's courteous queue (it waits
+    while the player talks) and a test's were replaced by a plain one (issue 48)."""
+    queue = SpeechQueue(late=3600.0)
+    narrator = Narrator(FakePlayer(), speech_queue=queue)
+    assert narrator.queue is queue

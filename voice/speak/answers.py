@@ -113,6 +113,13 @@ def _at_the_cash_table(query: Query, view: PlayerView | None,
     return "This is a cash table: the blinds don't go up"
 
 
+ASK_AT_THE_TABLE = ("Ask what's the pot, what are my cards, what happened this hand, "
+                    "where am I, or repeat")
+TABLE_COMMANDS = "Or say pause, sit out, leave the table, or what keys can I use"
+"""What "what can I say" adds at the table after the actions of the turn: the questions
+and the table's commands, most useful first."""
+
+
 def answer(query: Query, view: PlayerView, *, facts: TableFacts | None = None,
            last_line: str | None = None, odds: Callable[[PlayerView], str] | None = None,
            help_text: Callable[[BettingContext], str] | None = None) -> str:
@@ -155,14 +162,16 @@ def answer(query: Query, view: PlayerView, *, facts: TableFacts | None = None,
             return say_action(view.actions[-1], view)
         case Query.HELP:
             if ctx is None:
-                return "Wait for your turn, or ask about the pot, the board or your cards"
+                return f"Wait for your turn. {ASK_AT_THE_TABLE}. {TABLE_COMMANDS}"
             if help_text is None:
                 from voice.understand.parse import help_text as parser_help
 
                 help_text = parser_help
-            return help_text(ctx)
+            return f"{help_text(ctx)}. {ASK_AT_THE_TABLE}. {TABLE_COMMANDS}"
         case Query.REPEAT | Query.EARLIER:
             return last_line or "Nothing to repeat"
+        case Query.KEYS:  # the game says its screens' own keys before asking here
+            return "F1 opens the help, which lists the keys"
         case Query.POSITION:
             return position_answer(view)
         case Query.PLAYERS_IN:

@@ -206,6 +206,11 @@ class SpeechQueue:
             self.fate(line, False, "dropped")
         return len(gone)
 
+    def holds(self, priority: Priority) -> bool:
+        """Whether a line of ``priority`` waits to be said."""
+        with self._cv:
+            return any(e[3].priority is priority for e in self._heap)
+
     def __len__(self) -> int:
         with self._cv:
             return len(self._heap)

@@ -124,13 +124,16 @@ def without_kicker(description: str) -> str:
 
 
 def award_brief(event: PotAwarded, view: PlayerView) -> str:
-    """ "Blaze won 2,015 with One Pair, Eights", "You and Doris split 400"."""
+    """ "Blaze won 2,015 with One Pair, Eights", "You and Doris split 400"; with several
+    pots, which one: "Vera won the main pot, 3,840", "Vera won side pot 1, 320"."""
     shown = event.description and event.description != "uncontested"
     tail = f" with {without_kicker(event.description)}" if shown else ""
+    pot = _pot_name(event, view)
+    amount = f"{pot}, {chip_text(event.amount)}" if pot else chip_text(event.amount)
     if len(event.shares) == 1:
-        return f"{name_of(view, event.shares[0][0])} won {chip_text(event.amount)}{tail}"
+        return f"{name_of(view, event.shares[0][0])} won {amount}{tail}"
     names = _listed([name_of(view, seat) for seat, _ in event.shares])
-    return f"{names} split {chip_text(event.amount)}{tail}"
+    return f"{names} split {amount}{tail}"
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -198,8 +201,9 @@ def event_brief(event: Event, view: PlayerView) -> str:
         return street_brief(event)
     if isinstance(event, HandShown):
         return shown_brief(event, view) if not event.mucked else ""
-    if isinstance(event, HandsTabled):
-        return "Hands face up"
+    if isinstance(event, HandsTabled):  # whose cards are the news: never cut
+        said = say_tabled(event, view)
+        return f"Hands face up{said.partition('hands face up')[2]}" if said else "Hands face up"
     if isinstance(event, PotAwarded):
         return award_brief(event, view)
     return ""

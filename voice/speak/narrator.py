@@ -211,7 +211,8 @@ class Narrator:
                  fate: Fate | None = None):
         self.player = player
         self.voices = {DEALER: NARRATOR_VOICE, **(voices or {})}
-        self.queue = speech_queue or SpeechQueue()
+        # "is not None": an empty queue is falsy (it has a length), and was replaced
+        self.queue = speech_queue if speech_queue is not None else SpeechQueue()
         self._listener: Fate = fate or no_fate
         self._open = 0  # lines queued whose fate is not yet told
         self._open_lock = threading.Lock()
@@ -227,6 +228,7 @@ class Narrator:
         self._cut = threading.Event()  # the line playing was stopped before its end
         self._thread: threading.Thread | None = None
         self._count = 0
+        self._line: Line | None = None  # the line being rendered or played
         self.recall = Recall()
         self.errors: list[str] = []
 
@@ -289,6 +291,13 @@ class Narrator:
     def is_speaking(self) -> bool:
         return self._busy.is_set() or self.player.is_busy()
 
+    def answering(self) -> bool:
+        """Whether an answer to the player (a line of :attr:`Priority.URGENT`: a reply,
+        a say-back, a question) is being said or waits to be."""
+        line = self._line
+        return (line is not None and line.priority is Priority.URGENT) \
+            or self.queue.holds(Priority.URGENT)
+
     def close(self, timeout: float = 5.0) -> None:
         """Stop the worker (waits for the line being rendered) and remove the files; the
         lines still queued are told as dropped."""
@@ -320,6 +329,7 @@ class Narrator:
                 continue
             self._cut.clear()
             self._busy.set()
+            self._line = line
             spoken, why = False, "failed"
             try:
                 self._count += 1
@@ -347,4 +357,5 @@ class Narrator:
                     self._on_error(str(err))
             finally:
                 self._busy.clear()
+                self._line = None
                 self._told(line, spoken, why)

@@ -54,6 +54,7 @@ class Query(StrEnum):
     EARLIER = "earlier"  # the line before the one last repeated
     SIZED = "sized"  # the amount the bet box, a key or the slider has sized
     WHERE = "where"  # the screen the player is on, and what is focused
+    KEYS = "keys"  # the keys of the screen the player is on
 
 
 class Control(StrEnum):
@@ -71,6 +72,7 @@ class Control(StrEnum):
     QUIT = "quit"
     LEAVE = "leave"  # leave the table: asked, then the chips are said and kept
     SIT_DOWN = "sit_down"  # the start screen: sit at the table (the saved one, or new)
+    SKIP_TOUR = "skip_tour"  # the first-run tour: leave it
     NEW_TABLE = "new_table"  # the start screen: a new table (asked over a saved one)
     SIT_AND_GO = "sit_and_go"  # the start screen: a Sit & Go
     TURBO = "turbo"  # the start screen: a Turbo Sit & Go
