@@ -13,14 +13,8 @@ import pytest
 from engine.sizing import BettingContext
 from voice.pipeline import reading
 from voice.recognize.base import Result
-from voice.recognize.closed_set import (
-    BARE_DIGITS,
-    bare_candidates,
-    candidates,
-    meaning,
-    with_amounts,
-)
-from voice.recognize.whisper import WhisperRecognizer, WhisperTuning
+from voice.recognize.closed_set import BARE_DIGITS, bare_candidates, candidates, meaning
+from voice.recognize.whisper import WhisperRecognizer, WhisperTuning, numbers_alone
 from voice.understand.agreement import DecisionKind, decide
 from voice.understand.intent import IntentKind
 from voice.understand.parse import parse
@@ -35,7 +29,7 @@ SMALL = BettingContext.from_json(
 
 
 def test_every_digit_alone_is_a_candidate_in_figures_and_in_words() -> None:
-    texts = {c.text: c for c in candidates(SMALL)}
+    texts = {c.text: c for c in bare_candidates(SMALL)}
     for digit in BARE_DIGITS:
         assert f" {digit}." in texts
     for word in ("One", "Four", "Eight", "Nine"):
@@ -63,8 +57,19 @@ def test_no_bare_amount_where_no_bet_or_raise_is_possible() -> None:
 
 
 def test_an_amount_the_free_transcription_wrote_is_a_bare_candidate_as_written() -> None:
-    bare = [c for c in with_amounts(FACING, {260: "2 60"}) if c.spoken == "260"]
+    bare = [c for c in bare_candidates(FACING, {260: "2 60"}) if c.spoken == "260"]
     assert [c.text for c in bare] == [" 2 60."] and bare[0].refused
+
+
+def test_a_number_alone_is_scored_only_for_a_short_utterance() -> None:
+    """Two tokens against a command's four or five: in every utterance's set, " 1." beat
+    a synthetic "raise to two hundred"."""
+    assert {c.text for c in bare_candidates(SMALL)} <= {c.text for c in
+                                                        numbers_alone("Hey.", SMALL, 2)}
+    assert " 60." in {c.text for c in numbers_alone("60", SMALL, 2)}
+    assert numbers_alone("Race to 200.", FACING, 2) == ()
+    assert numbers_alone("Four.", SMALL, 0) == ()
+    assert not {c.text for c in candidates(SMALL)} & {" 4.", " Four."}  # not in every set
 
 
 def bare_whisper() -> WhisperRecognizer:
@@ -75,7 +80,7 @@ def bare_whisper() -> WhisperRecognizer:
 
 
 def whisper_picked_four() -> Result:
-    texts = {c.text: c for c in candidates(SMALL)}
+    texts = {c.text: c for c in (*candidates(SMALL), *bare_candidates(SMALL))}
     scored = [(-1.0, 3, texts[" 4."]), (-6.0, 3, texts[" Call."] if " Call." in texts
                                           else texts[" Check."])]
     return bare_whisper()._result(scored, "4", -1.2, 3, SMALL)

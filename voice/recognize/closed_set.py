@@ -168,7 +168,7 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     listed = {f"{{{name}}}" for name in _listed()}
     one = tuple((kind, words) for kind, words in _default_wordings()
                 if sum(w.startswith("{") for w in words) == 1 and not listed & set(words))
-    return _candidates(ctx, answers, one, heard) + bare_candidates(ctx, heard)
+    return _candidates(ctx, answers, one, heard)
 
 
 def bare_candidates(ctx: BettingContext, heard: Mapping[int, str] | None = None
@@ -291,7 +291,7 @@ def meaning(candidate: Candidate, ctx: BettingContext,
 
 @functools.lru_cache(maxsize=64)
 def _default_candidates(ctx: BettingContext, answers: bool) -> tuple[Candidate, ...]:
-    return _candidates(ctx, answers, _default_wordings()) + bare_candidates(ctx)
+    return _candidates(ctx, answers, _default_wordings())
 
 
 Wordings = tuple[tuple[BlockKind, tuple[str, ...]], ...]
