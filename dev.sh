@@ -93,8 +93,9 @@ test)
     "$VENV/bin/mypy"
     set +e
     # Every core (a test file stays on one worker, so its module fixtures are built
-    # once); options given after "test" override these.
-    "$VENV/bin/python" -m pytest -n auto --dist loadfile "$@"
+    # once), the files in the order tests/conftest.py gives them (the longest first);
+    # options given after "test" override these.
+    "$VENV/bin/python" -m pytest -n auto --dist loadfile --no-loadscope-reorder "$@"
     rc=$?
     set -e
     [ $rc -eq 5 ] && { say "pytest collected no tests"; exit 1; }

@@ -7,9 +7,9 @@ Two modes:
 * ``--clones N`` (the default, N=1): clone the repository afresh N times, one after
   another, and run ``./dev.sh test`` in each clone (its own new ``.venv``: setup is
   timed with the tests). ``--clones 0`` skips this.
-* ``--repeat K TEST [TEST ...]``: run the named tests (pytest node ids) K times in a row,
-  each run ``pytest -n 0`` in a process of its own, in this checkout (or, with
-  ``--in-clone``, in one fresh clone set up once).
+* ``--repeat K TEST [TEST ...]``: run each named test (a pytest node id) K times in a
+  row, in one ``pytest -n 0`` process a test (``--separate``: a process a run), in this
+  checkout (or, with ``--in-clone``, in one fresh clone set up once).
 
 ``--load B`` runs B busy processes (a Python loop each) beside the runs, as other work on
 a shared machine would; each stops by itself after ``--load-limit`` seconds and all are
@@ -42,6 +42,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOLDEM_OFFLINE": "1"}
@@ -74,9 +75,10 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(what: str, argv: Sequence[str], cwd: Path, log: Path) -> Run:
+def timed(what: str, argv: Sequence[str], cwd: Path, log: Path,
+          extra: dict[str, str] | None = None) -> Run:
     """Run ``argv`` in ``cwd`` with its output to ``log``; its result and costs."""
-    env = {**os.environ, **HEADLESS}
+    env = {**os.environ, **HEADLESS, **(extra or {})}
     env.pop("VIRTUAL_ENV", None)
     before, cpu0, t0 = load_average(), children_cpu(), time.monotonic()
     with log.open("w", encoding="utf-8") as out:
@@ -91,6 +93,35 @@ def timed(what: str, argv: Sequence[str], cwd: Path, log: Path) -> Run:
             break
     return Run(what, code == 0, summary, round(wall, 1), round(cpu, 1), pytest_s,
                before, load_average())
+
+
+REPEAT_PLUGIN = """\
+import os
+
+
+def _again(item):
+    if not hasattr(item, "callspec") and not hasattr(item, "_fixtureinfo"):
+        return item
+    kwargs = {"callspec": item.callspec} if hasattr(item, "callspec") else {}
+    return type(item).from_parent(item.parent, name=item.name, callobj=item.obj,
+                                  fixtureinfo=item._fixtureinfo, keywords=item.keywords,
+                                  originalname=item.originalname, **kwargs)
+
+
+def pytest_collection_modifyitems(items):
+    times = int(os.environ["STEADINESS_REPEAT"])
+    items[:] = [item if k == 0 else _again(item) for item in items for k in range(times)]
+"""
+"""Runs each collected test ``STEADINESS_REPEAT`` times in a row in one pytest process."""
+
+
+def junit_cases(xml: Path) -> list[tuple[bool, float]]:
+    """Each test case's outcome and seconds, in order, from pytest's JUnit XML."""
+    if not xml.exists():
+        return []
+    cases = ElementTree.parse(xml).getroot().iter("testcase")
+    return [(not any(child.tag in ("failure", "error", "skipped") for child in case),
+             float(case.get("time", "0"))) for case in cases]
 
 
 def fresh_clone(source: Path, rev: str, into: Path) -> Path:
@@ -147,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=0, metavar="K",
                         help="run the named tests K times in a row")
     parser.add_argument("tests", nargs="*", help="pytest node ids for --repeat")
+    parser.add_argument("--separate", action="store_true",
+                        help="--repeat each run in a pytest process of its own")
     parser.add_argument("--in-clone", action="store_true",
                         help="--repeat in a fresh clone rather than this checkout")
     parser.add_argument("--load", type=int, default=0, metavar="B",
@@ -199,20 +232,36 @@ def main(argv: Sequence[str] | None = None) -> int:
                               work / "setup.log")
                 report(setup)
             python = str(place / ".venv" / "bin" / "python")
+            pytest = [python, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider"]
             for test in args.tests:
                 name = test.rsplit("/", 1)[-1]
-                for k in range(args.repeat):
-                    record(timed(f"{name} #{k + 1}",
-                                 [python, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider",
-                                  test], place, work / f"repeat-{len(repeat_runs)}.log"),
-                           repeat_runs)
+                if args.separate:
+                    for k in range(args.repeat):
+                        record(timed(f"{name} #{k + 1}", [*pytest, test], place,
+                                     work / f"repeat-{len(repeat_runs)}.log"), repeat_runs)
+                    continue
+                xml = work / f"repeat-{len(repeat_runs)}.xml"
+                (work / "steadiness_repeat.py").write_text(REPEAT_PLUGIN, encoding="utf-8")
+                whole = timed(f"{name} x{args.repeat}",
+                              [*pytest, "-p", "steadiness_repeat", f"--junitxml={xml}", test],
+                              place, xml.with_suffix(".log"),
+                              {"STEADINESS_REPEAT": str(args.repeat), "PYTHONPATH": str(work)})
+                cases = junit_cases(xml)
+                if len(cases) != args.repeat or not whole.ok:  # counted whole: it failed
+                    record(whole, repeat_runs)
+                else:
+                    report(whole)
+                for k, (ok, seconds) in enumerate(cases):
+                    record(Run(f"{name} #{k + 1}", ok, "passed" if ok else "failed",
+                               round(seconds, 1), 0.0, seconds, whole.load_before,
+                               whole.load_after), repeat_runs)
             if args.in_clone and not args.keep:
                 shutil.rmtree(place, ignore_errors=True)
     tally(f"fresh clones ({args.load} busy processes)", clone_runs)
     for test in args.tests:
         name = test.rsplit("/", 1)[-1]
         tally(f"{name} ({args.load} busy processes)",
-              [r for r in repeat_runs if r.what.startswith(f"{name} #")])
+              [r for r in repeat_runs if r.what.startswith(f"{name} ")])
     runs = clone_runs + repeat_runs
     return 0 if runs and all(r.ok for r in runs) else 1
 

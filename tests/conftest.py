@@ -66,9 +66,16 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files holding slow tests first (each file's own order kept): on several workers
-    (``dev.sh``'s ``-n auto --dist loadfile``) the long files start early and the short
-    ones fill in around them, so no worker is left alone with a 40-second file at the
-    end."""
-    slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)
+    """Files holding slow tests first, those that are slow throughout (the whole-game
+    checks, single items of a minute or more) before those that are slow in part, each
+    file's own order kept: on several workers (``dev.sh``'s ``-n auto --dist loadfile
+    --no-loadscope-reorder``: xdist would otherwise hand out files by their number of
+    tests, the one-test files last) the long files start early and the short ones fill in
+    around them, so no worker is left alone with a minute-long file at the end."""
+    tests: dict[Path, int] = {}
+    slow: dict[Path, int] = {}
+    for item in items:
+        tests[item.path] = tests.get(item.path, 0) + 1
+        if item.get_closest_marker("slow"):
+            slow[item.path] = slow.get(item.path, 0) + 1
+    items.sort(key=lambda item: -slow.get(item.path, 0) / tests[item.path])

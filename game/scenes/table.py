@@ -262,6 +262,10 @@ class TableScene(SitAndGoPart):
                 voice.your_turn(view)
         return pre
 
+    def hears(self) -> bool:
+        voice = self.voice
+        return voice is not None and voice.listens
+
     def clock_waits(self, dt: float) -> bool:
         """The clock waits while the game talks during the player's turn."""
         voice = self.voice

@@ -67,10 +67,6 @@ class Ear:
         narrator = Narrator(QuickPlayer(), renderer=FakeRenderer(),  # type: ignore[arg-type]
                             workdir=self.workdir, fate=SpeechLog(self.log, time.monotonic()),
                             speech_queue=SpeechQueue(late=NEVER_LATE))
-        # The narrator takes an empty queue given to it as none (``speech_queue or
-        # SpeechQueue()``: the queue has a length) and makes its own, which folds after
-        # 2.5 s: on a busy machine that condensed lines these tests wait for.
-        narrator.queue.late = NEVER_LATE
         self.voice = VoiceController(VoiceSettings(grace_seconds=0.05), narrator=narrator,
                                      clock=self.clock)
         self.voice.speech_log = narrator.fate

@@ -13,6 +13,11 @@ from game.settings.file import settings_path
 from game.table.factory import new_table
 from tests.game.helpers import FRAME, Noted, press, run_until
 
+PAUSED_FRAMES = 4 * 60
+"""Four seconds of frames under the overlay (were twenty): once it is closed the table
+moves on sooner than that (the next action came 111 frames after the first deal), which
+the test checks, so standing still this long is the pause's doing."""
+
 
 def _live_table(app: App) -> None:
     """A table whose bots think and act on their own, past the first hand's deal."""
@@ -31,7 +36,7 @@ def test_settings_at_the_table_pause_it_and_say_so(app: App) -> None:
     hand = table.session.hand
     assert hand is not None
     events, number, left = len(hand.events), table.session.hand_number, table.clock.left
-    for _ in range(20 * 60):  # twenty seconds of frames: the bots would have played on
+    for _ in range(PAUSED_FRAMES):  # the bots would have played on (see the end)
         app.step(FRAME)
     assert table.session.hand is hand and len(hand.events) == events
     assert table.session.hand_number == number and table.clock.left == left
@@ -41,7 +46,9 @@ def test_settings_at_the_table_pause_it_and_say_so(app: App) -> None:
     assert any("The table is paused" in line for line in text.drawn), text.drawn
     press(app, pygame.K_ESCAPE)
     assert app.top is table
-    run_until(app, lambda: len(hand.events) > events or table.session.hand is not hand)
+    # Unpaused, the table moves on in fewer frames than it stood still: the pause held it.
+    run_until(app, lambda: len(hand.events) > events or table.session.hand is not hand,
+              limit=PAUSED_FRAMES)
 
 
 def test_the_auto_top_up_row_changes_the_players_seat_and_the_file(app: App) -> None:
