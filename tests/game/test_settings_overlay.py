@@ -13,7 +13,6 @@ from game.settings.file import settings_path
 from game.table.factory import new_table
 from tests.game.helpers import FRAME, Noted, press, run_until
 
-
 PAUSED_FRAMES = 4 * 60
 """Four seconds of frames under the overlay (were twenty): once it is closed the table
 moves on sooner than that (the next action came 111 frames after the first deal), which
