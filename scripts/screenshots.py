@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -35,9 +36,13 @@ from engine.cards import stacked_deck  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
 from game.app import App, table_scene  # noqa: E402
 from game.input.commands import ActCommand, Ui, UiCommand  # noqa: E402
+from game.persistence.saving import SaveGame  # noqa: E402
+from game.records.career import Career  # noqa: E402
 from game.scenes.base import SceneName  # noqa: E402
+from game.scenes.career import CareerScene  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.rebuy import RebuyScene  # noqa: E402
+from game.scenes.replayer import ReplayerScene  # noqa: E402
 from game.scenes.start import ROWS, StartScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.settings.model import GameSettings  # noqa: E402
@@ -45,6 +50,7 @@ from game.table.factory import new_table  # noqa: E402
 from game.voicectl.controller import VoiceController  # noqa: E402
 from game.voicectl.listening import Captured  # noqa: E402
 from game.voicectl.panel import MicState  # noqa: E402
+from tests.game.saved import saved_store  # noqa: E402
 from voice.understand.intent import Intent, IntentKind, Query  # noqa: E402
 
 F, X, C, K = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALLIN
@@ -88,7 +94,8 @@ DOC_NAMES = {
     "12_start_voice_check": "voice_check", "13_waiting_big_blind": "waiting_big_blind",
     "14_win_moment": "win_moment", "15_hand_break": "hand_break",
     "16_voice_sorry": "voice_sorry", "17_voice_what_can_i_say": "voice_what_can_i_say",
-    "18_notice": "notice",
+    "18_notice": "notice", "19_recovery_notice": "recovery_notice", "20_career": "career",
+    "21_replayer": "replayer", "22_long_message": "long_message",
 }
 """The states the docs show, by the names docs/screenshots keeps them under."""
 DOCS: list[str] = []  # with --docs: the window size, "960x540", naming docs files
@@ -159,10 +166,10 @@ def seat_states(app: App, out: Path) -> None:
     me = scene.session.table
     me.sit_out(0)
     me.seat(0).hands_sat_out = 1  # missed a hand: back in, the seat waits
-    me.hands_played, me.button = 5, 2
+    me.hands_played, me.button = 5, 0  # next: button 1, so Post now is allowed after it
     scene.handle(UiCommand(Ui.SIT_OUT))  # back in: waits for the big blind
     run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy
-              and scene.session.hand.to_act == 3)
+              and scene.session.hand.to_act == 1)
     app.step(1 / 60)
     scene.message = ""
     shoot(app, "13_waiting_big_blind", out)
@@ -188,6 +195,38 @@ def seat_states(app: App, out: Path) -> None:
     if isinstance(app.top, RebuyScene):
         app.pop(app.top)
     shoot(app, "15_hand_break", out)
+
+
+def long_lines(app: App, out: Path) -> None:
+    """The longest lines a regular meets: the one notice after a damaged Sit & Go save, a
+    long bottom-bar message, the career page with a long best hand, the replayer's list."""
+    scene = table(app)
+    run_until(app, scene, lambda: scene.session.hand is not None and not scene.presenter.busy)
+    scene.tell("The Sit & Go's save file was damaged and set aside. Sit & Go #1 was rebuilt "
+               "from its 17 hands and goes on at level IV (50/100 ante 10): You 783, Vera "
+               "5,217 (out: Blaze 4th, Doris 3rd); a hand in play when it stopped was "
+               "voided, its chips returned.", error=True)
+    scene.message = ""
+    app.step(1 / 60)
+    shoot(app, "19_recovery_notice", out)
+    scene.notices.clear()
+    scene.say("Sitting out from the next hand: after 12 hands sitting out you leave the "
+              "table, your seat and chips kept for your return")
+    app.step(1 / 60)
+    shoot(app, "22_long_message", out)
+    app.replace_all(CareerScene(app, Career(sessions=3, hands=418, hands_won=97,
+                                            best_hand="One Pair, Sixes, Queen kicker",
+                                            best_hand_id=1234, biggest_pot=5120,
+                                            biggest_pot_hand=977, net=-380)))
+    shoot(app, "20_career", out)
+    folder = Path(tempfile.mkdtemp())
+    os.environ["HOLDEM_DATA_DIR"] = str(folder)
+    saved_store(folder, hands=6)
+    app.save = SaveGame.open()
+    app.replace_all(ReplayerScene.open(app))
+    app.step(1 / 60)
+    shoot(app, "21_replayer", out)
+    app.save.close()
 
 
 def main() -> int:
@@ -288,6 +327,7 @@ def main() -> int:
     voice_answers(app, scene, out)
     voice_states(app, scene, out)
     seat_states(app, out)
+    long_lines(app, out)
     pygame.quit()
     return 0
 

@@ -16,16 +16,12 @@ class Until(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Tip:
-    """A tip as shown, when it moves on, and as said (``said``: for the ear, keys named in
-    words; empty: the text itself)."""
+    """A tip as shown, when it moves on, and as said: ``said`` is short, for the ear, keys
+    named in words (empty: not said, the table's own lines already say it)."""
 
     text: str
     until: Until
     said: str = ""
-
-    @property
-    def spoken(self) -> str:
-        return self.said or self.text
 
 
 TIPS: tuple[Tip, ...] = (
@@ -33,25 +29,18 @@ TIPS: tuple[Tip, ...] = (
         "of their own. This tour follows one hand: Next (Tab) goes on (so does your turn), "
         "Skip (X) leaves it.",
         Until.NEXT,
-        "Welcome! A short tour follows your first hand. Press Tab for the next tip. To "
-        "leave it, press X or say skip the tour."),
+        "A short tour follows your first hand. Say skip the tour, or press X, to leave it."),
     Tip("Each hand deals you two cards; what they make so far is written on them. The "
-        "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN,
-        "Each hand deals you two cards, and they are said. The blinds go in, then everyone "
-        "acts in turn. Wait for yours."),
+        "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN),
     Tip("Your turn. F folds, C checks or calls, R or Enter bets or raises the amount in the "
         "box (slider, presets, arrow keys or digits); A is all-in (press it twice). With the "
         "microphone on, say it: \"call\", \"raise to sixty\".", Until.ACTED,
-        "Now it is your turn. Say fold, check, call, or raise to an amount, or press F to "
-        "fold, C to check or call, R to bet or raise, A for all in. Say what can I say for "
-        "more."),
+        "Say fold, check, call, or raise to an amount; or press F, C, R or A."),
     Tip("The bots act in turn: their faces and speech bubbles react, and the hand log on "
-        "the right lists everything. Play the hand out.", Until.HAND_OVER,
-        "The bots act in turn, and each action is said. Play the hand out."),
+        "the right lists everything. Play the hand out.", Until.HAND_OVER),
     Tip("That was a hand: the pot goes to the best hand, or to the last player left. F1 "
         "shows the help any time, O the settings, Esc pauses. Good luck!", Until.NEXT,
-        "That was a hand. Say what can I say, or what keys can I use, any time; Escape "
-        "pauses. Good luck! Press Tab to end the tour."),
+        "Say what can I say, or press F1, any time. The tour is over."),
 )
 
 

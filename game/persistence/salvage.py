@@ -89,7 +89,8 @@ class SalvageReport:
     def _with_histories(self, restored: Restored, lost: str) -> str:
         start = (f"Recovered {self._table()}" if self.readable else
                  "The save file's table could not be read; a new table starts. Recovered")
-        text = (f"{start}, {_hands(self.hands)} from the save file and "
+        text = (f"{start}{',' if self.readable else ''} {_hands(self.hands)} from the save "
+                f"file and "
                 f"{restored.imported} from the hand histories; {lost}.")
         if restored.refused:
             numbers = ", ".join(str(i) for i in restored.refused)

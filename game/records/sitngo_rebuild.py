@@ -170,12 +170,13 @@ def rebuild(hands: Sequence[HandRecord], number: int, *,
 
 
 def _told(sng: SitAndGo, names: Sequence[str]) -> str:
-    """"Sit & Go #3 was rebuilt from its hands: 24 hands, level III (25/50), You 1,285 ·
-    Blaze 3,617 · ...; out: Vera 4th"."""
+    """"Sit & Go #3 was rebuilt from its 24 hands and goes on at level III (25/50): You
+    1,285, Blaze 3,617 (out: Vera 4th)" (a clause: the caller says why, and ends it)."""
     level = sng.level
-    stacks = " · ".join(f"{p.name} {chip_text(p.stack)}" for p in sng.table.seats
-                        if p is not None)
-    out = "; ".join(f"{names[k.seat]} {place_word(k.place)}" for k in sng.knockouts)
-    return (f"Sit & Go #{sng.number} was rebuilt from its hands: {sng.hands} hands played, "
-            f"level {level.roman} ({level.describe()}), {stacks}"
-            + (f"; out: {out}" if out else "") + ".")
+    stacks = ", ".join(f"{p.name} {chip_text(p.stack)}" for p in sng.table.seats
+                       if p is not None)
+    out = ", ".join(f"{names[k.seat]} {place_word(k.place)}" for k in sng.knockouts)
+    hands = f"{sng.hands} hand{'' if sng.hands == 1 else 's'}"
+    return (f"Sit & Go #{sng.number} was rebuilt from its {hands} and goes on at level "
+            f"{level.roman} ({level.describe()}): {stacks}"
+            + (f" (out: {out})" if out else ""))

@@ -11,6 +11,7 @@ from game.render.layout import PRESETS, TableLayout
 from game.render.theme import (
     CALL_C,
     DIM,
+    ELLIPSIS,
     FOLD_C,
     GOLD,
     MUTED,
@@ -87,8 +88,21 @@ def draw_bar(surf: pygame.Surface, text: Text, L: TableLayout, m: BarModel,
             text.blit(surf, part, size, (box.x + 8, y), TEXT, bold=True)
             y += step
         return
+    color = ORANGE if m.message_is_error or not m.message else GOLD
+    if line and message_cut(text, line, b.message):
+        # Too long for its line: it takes the keys hint's room too, wrapped whole (the
+        # hints come back when it goes); only a line longer still is cut, with "[I] all".
+        box = b.message.union(h)
+        size, wrapped = message_lines(text, line, box)
+        if not wrapped[-1].endswith(ELLIPSIS):
+            panel(surf, box, PANEL, PANEL_EDGE, radius=6)
+            step = text.line_height(size, True)
+            y = box.centery - len(wrapped) * step // 2
+            for part in wrapped:
+                text.blit(surf, part, size, (box.x + 8, y), color, bold=True)
+                y += step
+            return
     if line:  # a message, else where the seat stands; cut, it says how to open it
-        color = ORANGE if m.message_is_error or not m.message else GOLD
         size = round(b.message.h * 0.68)
         room = b.message.w
         if message_cut(text, line, b.message):

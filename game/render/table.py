@@ -199,8 +199,10 @@ class TableRenderer:
                            GOLD, anchor="topright")
         line, color = _status_line(seat, acting, st, winner, d.hand_over)
         if line:
-            self.text.blit(surf, line, round(fs * 0.85), (tx, p.y + p.h * 7 // 10), color,
-                           width=tw)
+            size = round(fs * 0.85)
+            if self.text.font(size).size(line)[0] > tw:  # a seat's narrow panel: the
+                line = SHORT_STATES.get(line, line)  # short form, the bar says it whole
+            self.text.blit(surf, line, size, (tx, p.y + p.h * 7 // 10), color, width=tw)
         self._hole(surf, L, d, i, seat, hides)
         if seat.bet > 0 and ("bet", i, 0) not in hides:
             self._bet(surf, L, i, seat.bet)
@@ -389,6 +391,16 @@ class TableRenderer:
             y += line.get_height()
         bubble.set_alpha(alpha)
         surf.blit(bubble, box)
+
+
+SHORT_STATES = {
+    "Waiting for the big blind": "Waiting for BB",
+    "Posts the big blind next hand": "Posts BB next",
+    "Top-up at the next hand": "Top-up next hand",
+    "Sits out next hand": "Out next hand",
+}
+"""A seat's standing in the words its panel has room for (the bottom bar, the voice and
+the hand log say it whole)."""
 
 
 def _status_line(seat: SeatShow, acting: bool, st: SeatStatus,

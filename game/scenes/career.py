@@ -118,9 +118,12 @@ class CareerScene(StillScene):
             y = text.blit(surface, self.notice, size - 2, (x0, y), ORANGE,
                           width=box.w - 48).bottom + 8
         label_w = round(box.w * 0.42)
+        value_w = box.right - 24 - x0 - label_w
         for label, value in self.rows():
             text.blit(surface, label, size, (x0, y), MUTED, width=label_w - 8)
-            text.blit(surface, value, size, (x0 + label_w, y), TEXT, bold=True,
-                      width=box.right - 24 - x0 - label_w)
-            y += size + 10
+            lines = text.lines(value, size, value_w, 2, bold=True)  # a long hand wraps
+            for k, part in enumerate(lines):
+                text.blit(surface, part, size, (x0 + label_w, y + k * (size + 2)), TEXT,
+                          bold=True)
+            y += size + 10 + (len(lines) - 1) * (size + 2)
         button(surface, text, close, "Close", hint="Esc")

@@ -217,9 +217,12 @@ class ReplayerScene:
         first = max(0, min(self.chosen - 3, len(self.hands) - 8))
         for i, record in enumerate(self.hands[first:first + 8], start=first):
             color = GOLD if i == self.chosen else MUTED
-            row = text.fit(hand_title(record), size, width, color)  # one size for all rows
-            surface.blit(row, (L.side.x + 8, y))
-            y += row.get_height() + 2
+            # One size for all rows; a long one wraps (number, time, board, who won).
+            for part in text.lines(hand_title(record), size, width, 3):
+                row = text.render(part, size, color)
+                surface.blit(row, (L.side.x + 8, y))
+                y += row.get_height()
+            y += 2
         y += size
         if current is None:
             return

@@ -262,6 +262,10 @@ class TableScene(SitAndGoPart):
                 voice.your_turn(view)
         return pre
 
+    def hears(self) -> bool:
+        voice = self.voice
+        return voice is not None and voice.listens
+
     def clock_waits(self, dt: float) -> bool:
         """The clock waits while the game talks during the player's turn."""
         voice = self.voice
@@ -474,7 +478,8 @@ class TableScene(SitAndGoPart):
                 or tour.step == self.tip_said:
             return
         self.tip_said = tour.step
-        voice.news(tour.tip.spoken)
+        if tour.tip.said:
+            voice.tip(tour.tip.said)
 
     def _tour_moved(self, reached: Until | None = None) -> None:
         """The walkthrough moved (or the table got somewhere); once it is over, the

@@ -24,8 +24,13 @@ from game.table.session import TableSession
 
 BETWEEN_HANDS = 0.8
 LONG_THINK = 15.0
-LAST_HAND_OUT = ("You'll leave the table after this hand: you have sat out as long as "
-                 "the table allows. Press S or say I'm back to stay")
+
+
+def last_hand_out(hears: bool) -> str:
+    """The warning as the last hand sat out is dealt (the phrase to say only when the
+    game listens)."""
+    return ("You'll leave the table after this hand: you have sat out as long as the table "
+            "allows. Press S" + (" or say I'm back" if hears else "") + " to stay")
 
 
 class LoopListener(Protocol):
@@ -56,6 +61,9 @@ class LoopListener(Protocol):
 
     def your_turn(self, view: PlayerView) -> Action | None:
         """The player's turn begins; a pre-selected action to take at once, if any."""
+
+    def hears(self) -> bool:
+        """The game listens to the player (voice on): lines may say what to say."""
 
     def clock_waits(self, dt: float) -> bool:
         """True when the player's clock should not run for these ``dt`` seconds (the
@@ -182,7 +190,8 @@ class HandLoop:
             self.out.shown(event)
             if isinstance(event, HandStarted) and not self.autopilot \
                     and self.session.table.sit_out_hands_left(self.me) == 1:
-                self.out.tell(LAST_HAND_OUT, error=True)  # dealt without them: their last
+                # dealt without them: their last
+                self.out.tell(last_hand_out(self.out.hears()), error=True)
         hand = self.session.hand
         if hand is None:
             self._between(dt)

@@ -30,6 +30,7 @@ from game.records.sitngo_rebuild import (
     tournament_hands,
     unfinished,
 )
+from game.records.sitting import stack_history
 from game.records.tournament import table_name, tournament_number
 from game.settings.model import HUMAN_SEAT, GameSettings
 from game.table.factory import SeatedTable, graph_from_save
@@ -117,8 +118,12 @@ def seat_sit_and_go(settings: GameSettings, seed: int, *, speed: str = "standard
         mine = _autopilot_of(rebuilt.sng, state, settings)
         if mine != autoplay:
             return unsaved("yours" if autoplay else "autoplay's")
-        notices.append(" ".join(t for t in (f"{problem}." if problem else "",
-                                            rebuilt.message) if t))
+        # One notice: why, where the player stands, and the hand that was in play (only
+        # finished hands are kept: one in play is voided, its chips back where they were).
+        cause = ("The Sit & Go's save file was damaged and set aside" if notices
+                 else problem.rstrip(".") or "The saved Sit & Go could not be read")
+        notices[:] = [f"{cause}. {rebuilt.message}; a hand in play when it stopped was "
+                      "voided, its chips returned."]
         return (_continue_rebuilt(settings, seed, rebuilt.sng, save, state, autopilot=mine,
                                   think_scale=think_scale, folder=folder),
                 notices, "rebuilt")
@@ -181,7 +186,15 @@ def _continue_rebuilt(settings: GameSettings, seed: int, sng: SitAndGo, save: Sa
     seated = _seated(settings, sng, seats, rng, kinds, save, autopilot=autopilot,
                      think_scale=think_scale, folder=folder)
     save.new_table(sng.table, table_name(sng.number), kinds, close_old=False)
-    seated.session.add_point()
+    store = save.store
+    played = [] if store is None else tournament_hands(store.hands()).get(sng.number, [])
+    if played:  # the stack graph goes on over the tournament's hands, not from 0
+        session = seated.session
+        session.history, session.moved = stack_history(played, session.stacks())
+        session.trim_history()
+        session.last_saved_hand = played[-1].id
+    else:
+        seated.session.add_point()
     if seated.session.after_hand is not None:
         seated.session.after_hand()
     return SeatedTable(seated.session, seated.seats, autopilot,

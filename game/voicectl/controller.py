@@ -162,6 +162,7 @@ class VoiceController(AudioThread, ModelSwitch, Narration, TurnTime):
         self._timed_turn: int | None = None
         self._last_turn_line = ""
         self._last_notice = ""  # the last notice said, none since (said once)
+        self._cards_told: tuple[int, ...] = ()  # the player's cards last said
         self.choices: tuple[Intent, ...] = ()  # numbered readings offered, this turn
         self._choices_turn: int | None = None
         self.shown, self.shown_until, self.asking = "", 0.0, ""  # asking: what is pending

@@ -9,7 +9,7 @@ from typing import Protocol
 from engine.events import Event, HandStarted, HoleCardsDealt
 from engine.view import PlayerView
 from game.voicectl.speech import bot_voice
-from voice.speak.line import ACTION, TURN, Priority
+from voice.speak.line import ACTION, TIP, TURN, Priority
 from voice.speak.lines import cards_text, event_brief, event_topic, say_event, say_turn
 from voice.speak.narrator import Narrator
 from voice.speak.recap import joined
@@ -27,6 +27,7 @@ class _Voice(Protocol):
     _voices: dict[int, tuple[str, int, float]]
     _last_turn_line: str
     _last_notice: str
+    _cards_told: tuple[int, ...]
 
     def _say(self: _Voice, text: str, priority: Priority, speaker: str = "dealer",
              topic: str = "", scene: str = "", brief: str = "") -> None: ...
@@ -55,6 +56,7 @@ class Narration:
             return
         if isinstance(event, HoleCardsDealt):
             if event.seat == self.seat:
+                self._cards_told = tuple(event.cards)
                 self._say(f"New hand. You have {cards_text(event.cards)}", Priority.TABLE,
                           scene=TABLE)
             return
@@ -74,9 +76,14 @@ class Narration:
             taken = self.narrator.queue.take_tail(ACTION, TABLE)
             since = joined([line.short for line in taken]) if taken else ""
         line = say_turn(view, since)
+        said = "Your turn" if line == self._last_turn_line else line
+        if view.hole is not None and tuple(view.hole) != self._cards_told:
+            # a hand resumed from the save (its deal was never said): the cards first
+            self._cards_told = tuple(view.hole)
+            board = f" The board: {cards_text(view.board)}." if view.board else ""
+            said = f"You have {cards_text(view.hole)}.{board} {line}"
         self._last_notice = ""
-        self._say("Your turn" if line == self._last_turn_line else line, Priority.TABLE,
-                  topic=TURN, scene=TABLE)
+        self._say(said, Priority.TABLE, topic=TURN, scene=TABLE)
         self._last_turn_line = line
 
     def notice(self: _Voice, text: str) -> None:
@@ -97,6 +104,10 @@ class Narration:
         brief = head if colon and not any(c.isdigit() for c in rest) else text
         self._last_notice = ""
         self._say(text, Priority.TABLE, scene=TABLE, brief=brief)
+
+    def tip(self: _Voice, text: str) -> None:
+        """A first-run tour's tip: said in the table's order, left out of a catch-up."""
+        self._say(text, Priority.TABLE, topic=TIP, scene=TABLE)
 
     def banter(self: _Voice, seat: int, text: str) -> None:
         """A bot's table talk in its own voice (nothing when the bots are muted, nor

@@ -92,10 +92,14 @@ class ScreenReader:
 
 
 def read_aloud(voice: Speaker, lines: list[tuple[str, bool]]) -> None:
-    """Say a screen's lines: a focused item's at once, an older one dropped."""
+    """Say a screen's lines: a focused item's at once, an older one dropped; its own
+    lines (a new page of the help) in place of those of it still waiting."""
     narrator = voice.narrator
     if narrator is None:
         return
+    scene = voice.scene
+    if any(not focus for _, focus in lines):
+        narrator.queue.drop(lambda line: line.scene == scene and line.topic == ABOUT)
     for text, focus in lines:
         if focus:
             narrator.queue.drop(lambda line: line.topic == FOCUS)

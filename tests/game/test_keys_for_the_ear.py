@@ -165,12 +165,12 @@ def test_the_first_run_tour_is_said_and_can_be_skipped_by_key(
 
     scene = scripted_table(app)
     app.step(FRAME)
-    assert scene.tour is not None and TIPS[0].spoken in narrator.texts()
-    assert "say skip the tour" in TIPS[0].spoken
+    assert scene.tour is not None and TIPS[0].said in narrator.texts()
+    assert "Say skip the tour" in TIPS[0].said
     press(app, pygame.K_x)
     assert scene.tour is None and narrator.texts()[-1] == "Tour skipped"
     app.step(FRAME)
-    assert not [t for t in narrator.texts() if t in {tip.spoken for tip in TIPS[1:]}]
+    assert not [t for t in narrator.texts() if t in {tip.said for tip in TIPS[1:]}]
 
 
 def test_the_tour_is_skipped_by_voice(app: App, voice: VoiceController,
@@ -186,3 +186,14 @@ def test_the_tour_is_skipped_by_voice(app: App, voice: VoiceController,
     say(app, voice, IntentKind.CONTROL, control=Control.SKIP_TOUR)
     app.step(FRAME)
     assert narrator.texts()[-1] == "There is no tour running"
+
+
+def test_a_new_help_page_by_key_replaces_the_old_one_still_waiting(app: App) -> None:
+    narrator = Narrator(_Silent())  # type: ignore[arg-type]  # not started: lines wait
+    app.voice = VoiceController(VoiceSettings(), narrator=narrator)
+    app.open(SceneName.HELP)
+    app.step(FRAME)
+    press(app, pygame.K_RIGHT)
+    waiting = [entry[3].text for entry in sorted(narrator.queue._heap)]
+    assert "Page 2 of" in " ".join(waiting) and not any(
+        t.startswith("Page 1 of") for t in waiting)

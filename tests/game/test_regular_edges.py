@@ -67,3 +67,18 @@ def test_the_all_in_by_raise_shows_the_same_confirm_button(app: App) -> None:
     press(app, pygame.K_END)  # the all-in preset
     press(app, pygame.K_r, unicode="r")
     assert scene.model.armed and scene.model.wager.label == "Confirm all-in 1,000"
+
+
+def test_with_voice_off_the_last_hand_out_warning_names_only_the_key(app: App) -> None:
+    from tests.game.test_sitting_out import WARNING, _fold_when_asked, _hands_out, _saved_table
+
+    assert app.voice is None
+    scene = _saved_table(app, 2)
+    try:
+        press(app, pygame.K_s, unicode="s")
+        _fold_when_asked(app, scene, lambda: _hands_out(scene) == 1
+                         and any(n.startswith(WARNING) for n in scene.shown_notices()))
+        warning = next(n for n in scene.shown_notices() if n.startswith(WARNING))
+        assert warning.endswith("Press S to stay") and "say" not in warning
+    finally:
+        app.save.close()

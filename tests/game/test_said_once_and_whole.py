@@ -128,3 +128,17 @@ def test_counts_agree_with_their_nouns() -> None:
 
     assert (counted(1, "hand"), counted(2, "session"), counted(1204, "hand")) == (
         "1 hand", "2 sessions", "1,204 hands")
+
+
+def test_a_turn_in_a_hand_whose_deal_was_not_said_names_the_cards(
+        app: App, voice: VoiceController, narrator: FakeNarrator,
+        facing_limp: TableScene) -> None:
+    """Continuing a saved table mid-hand said only "Your turn: 376 to call"."""
+    view = facing_limp.session.view(0)
+    assert view is not None and view.hole is not None
+    resumed = VoiceController(VoiceSettings(), narrator=narrator)  # type: ignore[arg-type]
+    resumed.your_turn(view)  # its deal was never said (the hand came from the save)
+    line = narrator.texts()[-1]
+    assert line.startswith("You have ") and line.endswith("Your turn: 10 to call, pot 25")
+    resumed.your_turn(view)
+    assert narrator.texts()[-1] == "Your turn"  # said once: the cards are known now

@@ -53,7 +53,37 @@ def test_a_damaged_save_is_rebuilt_from_the_tournaments_hand_histories(folder: P
     assert recovery == "rebuilt"
     assert _as_left(again) == before
     told = " ".join(notices)
-    assert "Sit & Go #1 was rebuilt from its hands: 17 hands played, level IV" in told
+    assert "Sit & Go #1 was rebuilt from its 17 hands and goes on at level IV" in told
+    again.session.save.close()
+
+
+def test_a_damaged_save_gives_one_notice_and_the_graph_goes_on(folder: Path) -> None:
+    """Issue 49, item 8: the notice said "a new table starts ... it can't count" and then
+    "rebuilt ... no hand was lost"; the hand in play was dealt again unsaid; the stack
+    graph restarted at 0 hands."""
+    seated = autoplay_sng(folder, seed=3)
+    play(seated, 17)
+    session = seated.session
+    session.start_hand()  # a hand in play when the game stops
+    hand = session.hand
+    assert hand is not None and hand.to_act is not None
+    view = session.view(hand.to_act)
+    assert view is not None
+    session.submit(seated.seats.decide(hand.to_act, view))
+    session.save.close()
+    _damage(folder / DB_FILE)
+    again, notices, recovery = seat_sit_and_go(GameSettings(), 3, speed="turbo",
+                                               autoplay=True, folder=folder)
+    assert recovery == "rebuilt" and len(notices) == 1
+    notice = notices[0]
+    assert notice.startswith("The Sit & Go's save file was damaged and set aside. ")
+    assert "rebuilt from its 17 hands and goes on at level IV" in notice
+    me = again.session.table.seats[0]
+    assert me is not None and f"{me.name} {me.stack:,}" in notice  # where the player stands
+    assert notice.endswith("a hand in play when it stopped was voided, its chips returned.")
+    for contradiction in ("a new table starts", "can't count", "no hand was lost"):
+        assert contradiction not in notice
+    assert again.session.graph_hands == 17  # the graph goes on
     again.session.save.close()
 
 

@@ -137,3 +137,14 @@ def test_a_screens_lines_are_read_as_written_and_a_question_keeps_its_mark() -> 
     clock.now += 5.0
     line = queue.pop()
     assert line is not None and line.text == "Blaze raises to 140? Doris folds"
+
+
+def test_a_tours_tip_is_left_out_of_a_catch_up() -> None:
+    """Issue 48: a first-run tip folded in made the catch-up 16 s late; it is not news."""
+    from voice.speak.line import TIP
+    from voice.speak.recap import folded
+
+    lines = [Line("Vera folds", topic=ACTION, brief="Vera folded"),
+             Line("Say what can I say, or press F1, any time.", topic=TIP),
+             Line("Blaze wins 20", topic=AWARD, brief="Blaze won 20")]
+    assert folded(lines) == "Vera folded. Blaze won 20"

@@ -14,6 +14,7 @@ SHOWN = "shown"  # topic: a hand shown ("Blaze shows Ace of hearts and Eight of 
 AWARD = "award"  # topic: a pot won ("Doris wins 2,015 with One Pair, Kings")
 TURN = "turn"  # topic: the player's turn ("Your turn: 130 to call, pot 330")
 RECALLED = "recalled"  # topic: a line said again ("repeat"): never itself repeated
+TIP = "tip"  # topic: a first-run tour's tip: left out of a catch-up (it is not news)
 
 
 class Priority(IntEnum):

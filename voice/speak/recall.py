@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 
-from voice.speak.line import RECALLED, Line, Priority
+from voice.speak.line import RECALLED, TIP, Line, Priority
 
 KEPT = 50
 """Lines remembered (older ones are forgotten)."""
@@ -26,8 +26,9 @@ class Recall:
         self._newest: int = 0  # ... and the newest line when it was
 
     def heard(self, line: Line) -> None:
-        """``line`` began to be said (banter and lines said again are not kept)."""
-        if line.priority is Priority.BANTER or line.topic == RECALLED:
+        """``line`` began to be said (banter, a tour's tips and lines said again are not
+        kept: "repeat" is for the game's news)."""
+        if line.priority is Priority.BANTER or line.topic in (RECALLED, TIP):
             return
         with self._lock:
             self._count += 1

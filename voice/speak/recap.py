@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from engine.chips import chip_text
 from engine.events import Street
 from engine.view import PlayerView
-from voice.speak.line import ACTION, AWARD, SHOWN, Line
+from voice.speak.line import ACTION, AWARD, SHOWN, TIP, Line
 from voice.speak.lines import action_brief, cards_text, say_turn
 
 _SHARED = (" folded", " checked", " called")
@@ -42,12 +42,13 @@ def folded(lines: Sequence[Line]) -> str:
     """Several queued lines as one catch-up line, in order: actions in a row joined
     (:func:`joined`), everything else as its brief, sentence by sentence; the hands
     shown are left out when the pot they went to is in it too (its winner's hand is
-    named there: three showdown lines took 8 s folded whole)."""
+    named there: three showdown lines took 8 s folded whole); a tour's tip is left out
+    (behind the table, it is not news)."""
     sentences: list[str] = []
     actions: list[str] = []
     awarded = [i for i, line in enumerate(lines) if line.topic == AWARD]
     for i, line in enumerate(lines):
-        if line.topic == SHOWN and awarded and awarded[-1] > i:
+        if (line.topic == SHOWN and awarded and awarded[-1] > i) or line.topic == TIP:
             continue
         if line.topic == ACTION:
             actions.append(line.short)
