@@ -34,13 +34,12 @@ TIPS: tuple[Tip, ...] = (
         "blinds go in, then everyone acts in turn. Wait for yours.", Until.MY_TURN),
     Tip("Your turn. F folds, C checks or calls, R or Enter bets or raises the amount in the "
         "box (slider, presets, arrow keys or digits); A is all-in (press it twice). With the "
-        "microphone on, say it: \"call\", \"raise to sixty\".", Until.ACTED,
-        "Say fold, check, call, or raise to an amount; or press F, C, R or A."),
+        "microphone on, say it: \"call\", \"raise to sixty\".", Until.ACTED),
     Tip("The bots act in turn: their faces and speech bubbles react, and the hand log on "
         "the right lists everything. Play the hand out.", Until.HAND_OVER),
     Tip("That was a hand: the pot goes to the best hand, or to the last player left. F1 "
         "shows the help any time, O the settings, Esc pauses. Good luck!", Until.NEXT,
-        "Say what can I say, or press F1, any time. The tour is over."),
+        "Say what can I say, or press F1, any time. That ends the tour."),
 )
 
 

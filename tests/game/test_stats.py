@@ -138,7 +138,7 @@ def test_this_session_counts_the_same_in_the_game_and_holdem_stats(
     assert main(["stats", "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)["players"]["session"]
     assert main(["stats"]) == 0
-    text = capsys.readouterr().out.split("All time:")[0]
+    text = capsys.readouterr().out.split("All time at the cash table:")[0]
     save = SaveGame.open(Store.open(folder / DB_NAME))
     try:
         panel = StatsScene.open(App(app.screen, GameSettings(), save=save)).session
@@ -146,5 +146,5 @@ def test_this_session_counts_the_same_in_the_game_and_holdem_stats(
         save.close()
     assert {row[0]: int(row[1]) for row in panel} == {n: s["hands"] for n, s in cli.items()}
     assert cli and all(s["hands"] == 3 for s in cli.values())
-    assert "This session (every hand at the current table)" in text
+    assert "This session (every hand at the current cash table)" in text
     assert all(f"{name}  " in text for name in cli)

@@ -30,7 +30,7 @@ from engine.sizing import BettingContext
 from voice.understand.expression import Alt, Expr, Opt, Ref, Seq, Slot, Word
 from voice.understand.intent import SCREEN_ONLY, Control, Intent, IntentKind
 from voice.understand.matching import BlockKind, Templates
-from voice.understand.numbers import UNIT_VALUES
+from voice.understand.numbers import UNIT_VALUES, number_to_words
 from voice.understand.parse import parse
 from voice.understand.templates import load
 
@@ -51,6 +51,13 @@ REFUSED_BELOW = 3
 
 REFUSED_ABOVE = 2
 """At most this many round amounts above the maximum (up to twice it)."""
+
+BARE_DIGITS = tuple(range(1, 10))
+"""A number alone is a candidate for every digit from one, legal or not: at small stakes a
+player names an amount with one word ("four"), and a digit said alone facing a bigger bet
+is still that digit (its reason said), never a command that sounds like it. Zero, never
+an amount, is left out: as " 0." it won festival's "bet nine hundred" (Whisper alone, the
+held-out set's clean renders) and the digit corpus's "four" heard as "Oh"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +169,28 @@ def with_amounts(ctx: BettingContext, heard: Mapping[int, str], answers: bool = 
     one = tuple((kind, words) for kind, words in _default_wordings()
                 if sum(w.startswith("{") for w in words) == 1 and not listed & set(words))
     return _candidates(ctx, answers, one, heard)
+
+
+def bare_candidates(ctx: BettingContext, heard: Mapping[int, str] | None = None
+                    ) -> tuple[Candidate, ...]:
+    """A number alone (" 4.", " Four.", " 200."), always refused: the parser reads it as
+    the bet or raise it would be and never acts on it ("Say bet 4 to bet that").
+    Without it Whisper could not write a bare amount at all, and a digit said alone was
+    scored against the commands only: "eight" came out "Wait.", "four" "Call." or
+    "Board."; with it the amount is heard and its reason said. Every digit
+    (:data:`BARE_DIGITS`, spelled and in figures) and the legal round amounts; with
+    ``heard``, the amounts the free transcription wrote, as written."""
+    if ctx.raise_range is None:
+        return ()
+    if heard is not None:
+        values = [(v, shown) for v, shown in sorted(heard.items())
+                  if v <= 2 * ctx.raise_range[1]]
+    else:
+        values = [(v, str(v)) for v in sorted({*BARE_DIGITS, *amounts(ctx, "amount")})]
+        values += [(v, number_to_words(v)) for v in BARE_DIGITS]
+    out = [Candidate(whisper_style([shown]), str(v), refused=True) for v, shown in values]
+    return tuple(c for c in out if meaning(c, ctx) is not None)
+
 
 
 def written(words: list[str], ctx: BettingContext, heard: Mapping[int, str] | None = None

@@ -8,13 +8,16 @@ pinned by size and SHA-256 (:data:`BACKBONE_FILES`) and checked before they are 
 like Whisper's.
 
 On top sits the project's own head (``voice/data/spotter.npz``, trained by
-``scripts/train_spotter.py`` on espeak-ng speech in self-made rooms; its SHA-256 is in
-``voice/data/spotter.json`` beside the figures of its training run): a softmax over
+``scripts/train_spotter.py`` on synthetic speech in self-made rooms and on real people's
+recordings, whose words that are none of its commands, "four", "bird", "cat", are its
+negatives; its SHA-256 is in ``voice/data/spotter.json`` beside the figures of its
+training run): a softmax over
 :data:`WINDOW` consecutive embeddings (1.16 s of audio) giving each short command it knows,
 or none. It is slid over the utterance, and the surest window wins. Its probability is
-then calibrated (:class:`Calibration`, fitted on the voice benchmark's development set and
-kept in the manifest) so that a reading's confidence is the share of such readings that
-were right: a reading at 0.9 or above was right at least 98% of the time in every room.
+then calibrated (:class:`Calibration`, fitted by the training script on its kept-apart
+voices and the real recordings' calibration speakers, and kept in the manifest) so that a
+reading's confidence is the share of such readings that were right: a reading at 0.9 or
+above was right at least 98% of the time, synthetic and real apart.
 
 :class:`SpotterRecognizer` takes an utterance as the other ears do (``feed``, ``finish``)
 and reports what it spotted as a :class:`~voice.recognize.base.Result` whose ``text`` is
