@@ -15,7 +15,7 @@ from voice.pipeline import reading
 from voice.recognize.base import Result
 from voice.recognize.closed_set import BARE_DIGITS, bare_candidates, candidates, meaning
 from voice.recognize.whisper import WhisperRecognizer, WhisperTuning, numbers_alone
-from voice.understand.agreement import DecisionKind, decide
+from voice.understand.agreement import AgreementRules, DecisionKind, decide
 from voice.understand.intent import IntentKind
 from voice.understand.parse import parse
 
@@ -109,3 +109,17 @@ def test_whispers_bare_pick_is_never_done_as_another_action(other: str) -> None:
                                 "pocketsphinx"), SMALL)
         d = decide(sphinx, whisper)
         assert d.kind is not DecisionKind.ACT or d.intent.intent is IntentKind.QUERY, d
+
+
+@pytest.mark.parametrize("other", ["what", "fold", "wait"])
+def test_whispers_bare_pick_is_the_amount_heard_over_pocketsphinx(other: str) -> None:
+    """Real speakers' "four" and "eight": pocketsphinx's grammar made them "fold", "what"
+    or "wait"; Whisper's pick of the number alone is what was said, and its reason ("Say
+    bet 4 to bet that") is the answer, not a question about folding or a repeat."""
+    whisper = reading(whisper_picked_four(), SMALL)
+    sphinx = reading(Result(other, (other,), 0.6, "pocketsphinx"), SMALL)
+    d = decide(sphinx, whisper)
+    assert d.kind is DecisionKind.NONE and d.intent.intent is IntentKind.BET
+    assert d.intent.to == 4 and d.intent.error == "Say bet 4 to bet that"
+    before = decide(sphinx, whisper, AgreementRules(bare_whisper=False))
+    assert before.intent.intent is not IntentKind.BET

@@ -156,7 +156,10 @@ class AgreementRules:
     pot bet only when that ear heard it from this confidence on its own (below: the pot
     bet is asked, and not decided without Whisper; above 1: never backed). ``bare``: the
     same amount heard alone by pocketsphinx and written by Whisper ("four hundred" and
-    "400", the verb lost by both) is asked about as the bet or raise it would be.
+    "400", the verb lost by both) is asked about as the bet or raise it would be;
+    ``bare_whisper``: Whisper's pick of a number said alone (refused, as bare amounts
+    are) is what was heard, over pocketsphinx's reading: nothing is done and the way to
+    bet it is said.
     ``fraction``: a pot bet is asked when an ear's words (its pick or free hearing)
     hold a fraction ("half", "third", "quarter") that the decided words do not.
     Real people's words (``benchmarks/bench_real.py``): ``fraction_alone``, a fraction
@@ -205,6 +208,7 @@ class AgreementRules:
     question: float = 0.3
     part: bool = True
     bare: bool = True
+    bare_whisper: bool = True
     early: float = 0.5
     early_salvaged: bool = False
     size_word: float = 0.3
@@ -425,6 +429,12 @@ def _decide_two(first: Reading, second: Reading, rules: AgreementRules,
         # 240: its closed set holds such amounts, marked refused): the reason is said
         return Decision(DecisionKind.NONE, second.intent, 0.0, second.text, pair,
                         rule="whisper, not possible")
+    if refused and rules.bare_whisper and as_said_whole(second.intent) is not None:
+        # Whisper heard a number said alone ("four": its closed set holds the bare
+        # amounts, refused): the amount is what was said, whatever pocketsphinx's grammar
+        # made of it ("fold", "what"); its reason is said ("Say bet 4 to bet that")
+        return Decision(DecisionKind.NONE, second.intent, 0.0, second.text, pair,
+                        rule="whisper, a bare amount")
     if refused and first.intent.intent in ACTIONS:
         return Decision(DecisionKind.ASK, first.intent, min(UNSURE, first.confidence),
                         first.text, pair, rule="lone, whisper heard it refused")
