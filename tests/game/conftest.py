@@ -21,7 +21,8 @@ from game.settings.model import GameSettings, VoiceSettings
 from game.voicectl.controller import VoiceController
 from tests.game.ear import Ear
 from tests.game.helpers import FRAME, bot, scripted_table, to_act
-from tests.game.voice_fakes import Clock, FakeNarrator
+from tests.game.voice_fakes import Clock, FakeNarrator, say
+from voice.understand.intent import IntentKind
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -79,6 +80,17 @@ def facing_limp(app: App, voice: VoiceController) -> TableScene:
     bot(app, scene, 3, ActionKind.CALL)
     to_act(app, scene, 0)
     app.step(FRAME)
+    return scene
+
+
+@pytest.fixture
+def asked_all_in(app: App, voice: VoiceController, narrator: FakeNarrator) -> TableScene:
+    """The player (button) faces a limp and said "all in": the question waits."""
+    scene = scripted_table(app)
+    bot(app, scene, 3, ActionKind.CALL)
+    to_act(app, scene, 0)
+    say(app, voice, IntentKind.ALLIN)
+    assert narrator.texts()[-1] == "All in for 1,000? Say yes or no"
     return scene
 
 

@@ -6,8 +6,6 @@ or the question asked again, never a "no"."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.actions import ActionKind
 from engine.sizing import BettingContext
 from game.app import App
@@ -19,17 +17,6 @@ from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.confirm import Phase
 from voice.understand.agreement import Decision, DecisionKind, Reading
 from voice.understand.intent import Intent, IntentKind, Query
-
-
-@pytest.fixture
-def asked_all_in(app: App, voice: VoiceController, narrator: FakeNarrator) -> TableScene:
-    """The player (button) faces a limp and said "all in": the question waits."""
-    scene = scripted_table(app)
-    bot(app, scene, 3, ActionKind.CALL)
-    to_act(app, scene, 0)
-    say(app, voice, IntentKind.ALLIN)
-    assert narrator.texts()[-1] == "All in for 1,000? Say yes or no"
-    return scene
 
 
 def test_the_turn_clock_never_acts_while_a_question_waits(

@@ -6,8 +6,6 @@ clock does not run while the player is heard and answered."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.actions import ActionKind
 from game.app import App
 from game.scenes.table import TableScene
@@ -17,17 +15,6 @@ from tests.game.helpers import FRAME, bot, my_actions, scripted_table, to_act
 from tests.game.voice_fakes import Clock, FakeNarrator, say
 from voice.confirm import QUESTION_LONGEST, Phase
 from voice.understand.intent import Intent, IntentKind, Query
-
-
-@pytest.fixture
-def asked_all_in(app: App, voice: VoiceController, narrator: FakeNarrator) -> TableScene:
-    """The player (button) faces a limp and said "all in": the question waits."""
-    scene = scripted_table(app)
-    bot(app, scene, 3, ActionKind.CALL)
-    to_act(app, scene, 0)
-    say(app, voice, IntentKind.ALLIN)
-    assert narrator.texts()[-1] == "All in for 1,000? Say yes or no"
-    return scene
 
 
 def test_a_yes_begun_before_the_lapse_and_heard_after_it_is_taken(
